@@ -1,0 +1,271 @@
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { createRouter, type Router } from '../router/router';
+import type { Route } from '../router/route';
+import { ROUTE_METHODS } from '../router/methods';
+import { flattenHandlers } from '../router/flatten';
+import type { NextFunction } from '../router/types';
+import type { PathPattern } from '../router/path-pattern';
+import { createFinalHandler } from '../final-handler';
+import { PorticoRequest } from '../request/request';
+import { PorticoResponse } from '../response/response';
+import { registerEngine } from '../views/register-engine';
+import { renderApplication, type RenderCallback } from '../views/render-application';
+import type { EngineFunction } from '../views/types';
+import { readSetting, writeSetting, inheritSettings, type Settings } from './settings';
+import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { warnDeprecated } from '../deprecation';
+
+/**
+ * The methods of an application. An app is a function `(req, res, next)` whose prototype
+ * carries these methods (and EventEmitter's), as `express()` returns a function.
+ */
+export class ApplicationCore {
+  declare settings: Settings;
+  declare locals: Record<string, unknown>;
+  declare engines: Record<string, EngineFunction>;
+  declare cache: Record<string, unknown>;
+  declare mountpath: PathPattern;
+  declare parent: Application | undefined;
+  declare _router: Router | undefined;
+  declare [REQUEST_PROTO]: object | undefined;
+  declare [RESPONSE_PROTO]: object | undefined;
+  /** `app.get(name)` reads a setting; `app.get(path, ...handlers)` routes GET (defined with the other methods). */
+  declare get: (nameOrPath: string | PathPattern, ...handlers: unknown[]) => unknown;
+
+  /** Returns the value of setting `name` (one argument), or assigns it and returns the app. */
+  set(name: string, ...value: unknown[]): unknown {
+    if (value.length === 0) return readSetting(this.settings, name);
+    writeSetting(this.settings, name, value[0]);
+    return this;
+  }
+
+  /** Sets a Boolean setting to true. */
+  enable(name: string): this {
+    this.set(name, true);
+    return this;
+  }
+
+  /** Sets a Boolean setting to false. */
+  disable(name: string): this {
+    this.set(name, false);
+    return this;
+  }
+
+  /** Is the setting truthy? */
+  enabled(name: string): boolean {
+    return Boolean(this.set(name));
+  }
+
+  /** Is the setting falsy? */
+  disabled(name: string): boolean {
+    return !this.set(name);
+  }
+
+  /** The router of this app, created on first use with the routing settings of that moment. */
+  lazyRouter(): Router {
+    if (this._router === undefined) {
+      this._router = createRouter({
+        caseSensitive: this.enabled('case sensitive routing'),
+        strict: this.enabled('strict routing'),
+      });
+    }
+    return this._router;
+  }
+
+  /** Handles a request: the app's stack, then `callback` (or the final handler). */
+  handle(req: unknown, res: unknown, callback?: NextFunction): void {
+    const request = req as PorticoRequest;
+    const response = res as PorticoResponse;
+    const done =
+      callback ??
+      createFinalHandler(request, response, {
+        env: String(this.set('env')),
+        onError: (err) => logError(this as unknown as Application, err),
+      });
+    const router = this._router;
+    if (router === undefined) {
+      done();
+      return;
+    }
+    prepareRequest(this as unknown as Application, request, response);
+    router.handle(request, response, done);
+  }
+
+  /** Mounts middleware, routers and sub-apps, optionally on a path. */
+  use(...args: unknown[]): this {
+    let path: unknown = '/';
+    let offset = 0;
+    if (typeof args[0] !== 'function') {
+      let first: unknown = args[0];
+      while (Array.isArray(first) && first.length !== 0) first = first[0];
+      if (typeof first !== 'function') {
+        offset = 1;
+        path = args[0];
+      }
+    }
+    const handlers = flattenHandlers<unknown>(args.slice(offset));
+    if (handlers.length === 0) throw new TypeError('app.use() requires a middleware function');
+    const router = this.lazyRouter();
+    for (const fn of handlers) {
+      if (!isApplication(fn)) {
+        router.use(path, fn);
+        continue;
+      }
+      mountApplication(this as unknown as Application, path as PathPattern, fn);
+    }
+    return this;
+  }
+
+  /** A route on `path`, to which method handlers are added. */
+  route(path: PathPattern): Route {
+    return this.lazyRouter().route(path);
+  }
+
+  /** Registers a template engine for files with extension `ext`. */
+  engine(ext: string, fn: EngineFunction): this {
+    registerEngine(this, ext, fn);
+    return this;
+  }
+
+  /** Registers param callbacks (`name` may be an array; the function form is deprecated). */
+  param(name: string | string[] | ((...args: never[]) => unknown), fn?: unknown): this {
+    const router = this.lazyRouter();
+    if (Array.isArray(name)) {
+      for (const n of name) this.param(n, fn);
+      return this;
+    }
+    router.param(name as string, fn);
+    return this;
+  }
+
+  /** The canonical path of the app: mount paths of its ancestors joined; '' for the root app. */
+  path(): string {
+    return this.parent ? this.parent.path() + String(this.mountpath) : '';
+  }
+
+  /** Routes every HTTP method on `path` (one handler layer per method, as Express 4 does). */
+  all(path: PathPattern, ...handlers: unknown[]): this {
+    const route = this.lazyRouter().route(path);
+    for (const method of ROUTE_METHODS) route.addHandlers(method, method, handlers);
+    return this;
+  }
+
+  /** Renders a view and calls back with the HTML; nothing is sent. */
+  render(name: string, options?: Record<string, unknown> | RenderCallback, callback?: RenderCallback): void {
+    let opts = options;
+    let done = callback;
+    if (typeof opts === 'function') {
+      done = opts;
+      opts = {};
+    }
+    renderApplication(this, name, opts ?? {}, done as RenderCallback);
+  }
+
+  /** Creates an HTTP server for this app and calls its `listen` with the same arguments. */
+  listen(...args: unknown[]): Server {
+    const server = createServer({ IncomingMessage: PorticoRequest, ServerResponse: PorticoResponse }, this as unknown as Application);
+    return server.listen(...(args as Parameters<Server['listen']>));
+  }
+
+  /** Express 4 removed `app.router`; reading it is an error that says so. */
+  get router(): never {
+    throw new Error(
+      "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
+    );
+  }
+
+  /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
+  get request(): PorticoRequest {
+    if (this[REQUEST_PROTO] === undefined) {
+      this[REQUEST_PROTO] = Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
+        app: { configurable: true, enumerable: true, writable: true, value: this },
+      });
+    }
+    return this[REQUEST_PROTO] as PorticoRequest;
+  }
+
+  /** The response prototype of this app (created on first access). */
+  get response(): PorticoResponse {
+    if (this[RESPONSE_PROTO] === undefined) {
+      this[RESPONSE_PROTO] = Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
+        app: { configurable: true, enumerable: true, writable: true, value: this },
+      });
+    }
+    return this[RESPONSE_PROTO] as PorticoResponse;
+  }
+}
+
+/** An application: callable as a request listener, with the app methods and EventEmitter's. */
+export interface Application extends ApplicationCore, EventEmitter {
+  (req: unknown, res: unknown, next?: NextFunction): void;
+  [method: string]: unknown;
+}
+
+/** Duck-typing of an app among middleware, as Express does (`handle` and `set`). */
+function isApplication(fn: unknown): fn is Application {
+  return typeof fn === 'function' && typeof (fn as Application).handle === 'function' && typeof (fn as Application).set === 'function';
+}
+
+/** Mounts a sub-app: settings inheritance, `mount` event, and `req.app` restored when it hands back. */
+function mountApplication(parent: Application, path: PathPattern, child: Application): void {
+  child.mountpath = path;
+  child.parent = parent;
+  parent.lazyRouter().use(path, function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction) {
+    const original = req.app;
+    child.handle(req, res, (err?: unknown) => {
+      req.app = original;
+      res.app = original;
+      if (child[REQUEST_PROTO] !== undefined || original[REQUEST_PROTO] !== undefined) {
+        Object.setPrototypeOf(req, original[REQUEST_PROTO] ?? PorticoRequest.prototype);
+        Object.setPrototypeOf(res, original[RESPONSE_PROTO] ?? PorticoResponse.prototype);
+      }
+      next(err);
+    });
+  });
+  child.emit('mount', parent);
+}
+
+/** The default 'mount' behaviour of every app: inherit settings and engines from the parent. */
+export function inheritFromParent(this: Application, parent: Application): void {
+  inheritSettings(this.settings, parent.settings);
+  Object.setPrototypeOf(this.engines, parent.engines);
+  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], parent.request);
+  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
+}
+
+function logError(app: Application, err: unknown): void {
+  if (app.set('env') === 'test') return;
+  const stack = typeof err === 'object' && err !== null ? (err as { stack?: unknown }).stack : undefined;
+  console.error(typeof stack === 'string' && stack ? stack : String(err));
+}
+
+Object.setPrototypeOf(ApplicationCore.prototype, Function.prototype);
+// EventEmitter's methods, so `app.on('mount', …)` works on the function itself.
+for (const key of Object.getOwnPropertyNames(EventEmitter.prototype)) {
+  if (key === 'constructor') continue;
+  Object.defineProperty(ApplicationCore.prototype, key, Object.getOwnPropertyDescriptor(EventEmitter.prototype, key) as PropertyDescriptor);
+}
+
+for (const method of ROUTE_METHODS) {
+  Object.defineProperty(ApplicationCore.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function routeMethod(this: ApplicationCore, path: PathPattern, ...handlers: unknown[]): unknown {
+      // `app.get(name)` with one argument reads a setting.
+      if (method === 'get' && handlers.length === 0) return this.set(path as string);
+      const route = this.lazyRouter().route(path);
+      route.addHandlers(method, method, handlers);
+      return this;
+    },
+  });
+}
+
+Object.defineProperty(ApplicationCore.prototype, 'del', {
+  configurable: true,
+  writable: true,
+  value: function del(this: ApplicationCore, path: PathPattern, ...handlers: unknown[]): unknown {
+    warnDeprecated('app.del: Use app.delete instead');
+    return (this as unknown as Record<string, (...a: unknown[]) => unknown>).delete(path, ...handlers);
+  },
+});

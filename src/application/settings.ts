@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { compileETag } from '../response/etag';
+import { compileQueryParser } from '../request/compile-query-parser';
+import { compileTrust } from '../request/compile-trust';
+import { View } from '../views/view';
+
+/** Marks that `trust proxy` holds its default, so a mounted app inherits its parent's instead. */
+export const TRUST_PROXY_DEFAULT = Symbol('portico.trustProxyDefault');
+
+/** The settings store: plain values, inherited from the parent app through the prototype chain. */
+export type Settings = Record<string | symbol, unknown>;
+
+/** Settings whose value is compiled into a function when they change, and the name of that function. */
+const COMPILED: Record<string, [string, (value: unknown) => unknown]> = {
+  etag: ['etag fn', compileETag],
+  'query parser': ['query parser fn', compileQueryParser],
+  'trust proxy': ['trust proxy fn', compileTrust],
+};
+
+/** Reads a setting, looking only at settings objects (never at Object.prototype's members). */
+export function readSetting(settings: Settings, name: string): unknown {
+  let store: Settings | null = settings;
+  while (store !== null && store !== Object.prototype) {
+    if (Object.prototype.hasOwnProperty.call(store, name)) return store[name];
+    store = Object.getPrototypeOf(store) as Settings | null;
+  }
+  return undefined;
+}
+
+/** Stores a setting, and its compiled function for `etag`, `query parser` and `trust proxy`. */
+export function writeSetting(settings: Settings, name: string, value: unknown): void {
+  settings[name] = value;
+  const compiled = COMPILED[name];
+  if (compiled === undefined) return;
+  const [fnName, compile] = compiled;
+  settings[fnName] = compile(value);
+  if (name === 'trust proxy') {
+    Object.defineProperty(settings, TRUST_PROXY_DEFAULT, { configurable: true, value: false });
+  }
+}
+
+/** The defaults of a new app (the settings table of the spec); `env` comes from NODE_ENV. */
+export function applyDefaultSettings(settings: Settings): void {
+  const env = process.env.NODE_ENV || 'development';
+  writeSetting(settings, 'x-powered-by', true);
+  writeSetting(settings, 'etag', 'weak');
+  writeSetting(settings, 'env', env);
+  writeSetting(settings, 'query parser', 'extended');
+  writeSetting(settings, 'subdomain offset', 2);
+  writeSetting(settings, 'trust proxy', false);
+  Object.defineProperty(settings, TRUST_PROXY_DEFAULT, { configurable: true, value: true });
+  writeSetting(settings, 'view', View);
+  writeSetting(settings, 'views', resolve('views'));
+  writeSetting(settings, 'jsonp callback name', 'callback');
+  if (env === 'production') writeSetting(settings, 'view cache', true);
+}
+
+/**
+ * Makes a mounted app's settings inherit from its parent's: settings the child holds itself
+ * (those with a default) shadow the parent's; the rest fall through. A defaulted `trust proxy`
+ * is dropped so the parent's applies.
+ */
+export function inheritSettings(child: Settings, parent: Settings): void {
+  if (child[TRUST_PROXY_DEFAULT] === true && typeof readSetting(parent, 'trust proxy fn') === 'function') {
+    delete child['trust proxy'];
+    delete child['trust proxy fn'];
+  }
+  Object.setPrototypeOf(child, parent);
+}

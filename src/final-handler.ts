@@ -1,0 +1,118 @@
+import { finished } from 'node:stream';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import encodeUrl from 'encodeurl';
+import escapeHtml from 'escape-html';
+import statuses from 'statuses';
+import { pathnameOf } from './router/url-parts';
+
+export interface FinalHandlerOptions {
+  /** `production` hides stacks and messages; anything else shows the stack. */
+  env: string;
+  /** Called with every error before it is answered (the app logs it here). */
+  onError?: (err: unknown) => void;
+}
+
+/** Headers an error page must not inherit from a half-built response. */
+const CONTENT_HEADERS = ['Content-Encoding', 'Content-Language', 'Content-Range'];
+
+/**
+ * The responder at the end of the stack: 404 `Cannot METHOD /path` when nothing answered,
+ * else the error's status, its `headers`, and the stack (development) or the status text (production).
+ * It never writes after headers were sent: the connection is closed instead.
+ */
+export function createFinalHandler(req: IncomingMessage, res: ServerResponse, options: FinalHandlerOptions) {
+  return function finalHandler(err?: unknown): void {
+    let status: number;
+    let message: string;
+    let headers: Record<string, unknown> | undefined;
+    if (err) {
+      status = errorStatus(err) ?? responseErrorStatus(res);
+      headers = errorHeaders(err);
+      message = options.env === 'production' ? (statuses.message[status] ?? String(status)) : describeError(err, status);
+      options.onError?.(err);
+    } else {
+      status = 404;
+      message = 'Cannot ' + req.method + ' ' + encodeUrl(pathnameOf(originalUrlOf(req)));
+    }
+    if (res.headersSent) {
+      req.socket?.destroy();
+      return;
+    }
+    const write = (): void => writeErrorPage(req, res, status, headers, message);
+    if (req.complete || req.readableEnded) write();
+    else {
+      // Answer once the request body is consumed, so the client is not cut off mid-upload.
+      req.unpipe();
+      finished(req, { writable: false }, write);
+      req.resume();
+    }
+  };
+}
+
+function originalUrlOf(req: IncomingMessage): string {
+  const original = (req as IncomingMessage & { originalUrl?: string }).originalUrl;
+  return typeof original === 'string' ? original : (req.url ?? '/');
+}
+
+function validErrorStatus(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 400 && value < 600 ? value : undefined;
+}
+
+function errorStatus(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { status?: unknown; statusCode?: unknown };
+  return validErrorStatus(e.status) ?? validErrorStatus(e.statusCode);
+}
+
+function responseErrorStatus(res: ServerResponse): number {
+  return validErrorStatus(res.statusCode) ?? 500;
+}
+
+function errorHeaders(err: unknown): Record<string, unknown> | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const headers = (err as { headers?: unknown }).headers;
+  return typeof headers === 'object' && headers !== null ? (headers as Record<string, unknown>) : undefined;
+}
+
+function describeError(err: unknown, status: number): string {
+  const stack = typeof err === 'object' && err !== null ? (err as { stack?: unknown }).stack : undefined;
+  if (typeof stack === 'string' && stack) return stack;
+  const text = String(err);
+  return text || (statuses.message[status] ?? String(status));
+}
+
+function writeErrorPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, unknown> | undefined,
+  message: string,
+): void {
+  if (res.headersSent) {
+    req.socket?.destroy();
+    return;
+  }
+  const body = Buffer.from(errorDocument(message), 'utf8');
+  res.statusCode = status;
+  res.statusMessage = statuses.message[status] ?? String(status);
+  for (const name of CONTENT_HEADERS) res.removeHeader(name);
+  if (headers) {
+    for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
+  }
+  res.setHeader('Content-Security-Policy', "default-src 'none'");
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+/** The small HTML page of every default error response; the message is escaped, line breaks kept. */
+export function errorDocument(message: string): string {
+  const html = escapeHtml(message).replace(/\n/g, '<br>').replace(/ {2}/g, ' &nbsp;');
+  return (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>' +
+    html +
+    '</pre>\n</body>\n</html>\n'
+  );
+}

@@ -1,0 +1,17 @@
+/** Flattens arbitrarily nested arrays of handlers (`app.use([a, [b, c]], d)`). */
+export function flattenHandlers<T>(args: readonly unknown[]): T[] {
+  const out: T[] = [];
+  const visit = (items: readonly unknown[]): void => {
+    for (const item of items) {
+      if (Array.isArray(item)) visit(item);
+      else out.push(item as T);
+    }
+  };
+  visit(args);
+  return out;
+}
+
+/** `Object.prototype.toString` of a value, for Express's "but got a [object …]" messages. */
+export function describeType(value: unknown): string {
+  return Object.prototype.toString.call(value);
+}

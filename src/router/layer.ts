@@ -1,0 +1,141 @@
+import { compilePathPattern, type PathKey, type PathPattern, type PathPatternOptions } from './path-pattern';
+import { decodeParam } from './decode-param';
+import type { NextFunction } from './types';
+import type { Route } from './route';
+
+/** The result of matching a layer against a path. */
+export interface LayerMatch {
+  /** The matched part of the path (stripped from `req.url` for middleware). */
+  path: string;
+  params: Record<string, string>;
+}
+
+type AnyHandler = (...args: never[]) => unknown;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * One entry of a router's stack: a compiled path matcher and the function it calls.
+ * Matching returns a fresh result instead of storing it on the layer, so a layer can be
+ * shared by concurrent requests without its state leaking between them.
+ */
+export class Layer {
+  readonly handle: AnyHandler;
+  readonly name: string;
+  readonly regexp: RegExp;
+  readonly keys: PathKey[];
+  /** Set for the layers inside a route: the lower-case method they serve (`undefined` = all). */
+  method: string | undefined;
+  /** Set for a router layer that dispatches to a route. */
+  route: Route | undefined;
+  private readonly matchesEverything: boolean;
+  private readonly isStar: boolean;
+  /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
+  private readonly literal: string | undefined;
+  private readonly literalOptions: PathPatternOptions;
+
+  constructor(path: PathPattern, options: PathPatternOptions, handle: AnyHandler) {
+    this.handle = handle;
+    this.name = handle.name || '<anonymous>';
+    this.method = undefined;
+    this.route = undefined;
+    const compiled = compilePathPattern(path, options);
+    this.regexp = compiled.regexp;
+    this.keys = compiled.keys;
+    this.matchesEverything = path === '/' && options.end === false;
+    this.isStar = path === '*';
+    this.literal = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
+    this.literalOptions = options;
+  }
+
+  /** Matches `path`; returns null when it does not match. Throws a 400 error on a malformed escape. */
+  match(path: string): LayerMatch | null {
+    if (this.matchesEverything) return { path: '', params: {} };
+    if (this.isStar) return { path, params: { 0: decodeParam(path) as string } };
+    if (this.literal !== undefined) return this.matchLiteral(path);
+    const m = this.regexp.exec(path);
+    if (m === null) return null;
+    const params: Record<string, string> = {};
+    const keys = this.keys;
+    for (let i = 1; i < m.length; i++) {
+      const key = keys[i - 1];
+      const prop = key ? key.name : i - 1;
+      const value = decodeParam(m[i]);
+      if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
+    }
+    return { path: m[0], params };
+  }
+
+  /** The common route path without pattern syntax: string comparison instead of a RegExp. */
+  private matchLiteral(path: string): LayerMatch | null {
+    const literal = this.literal as string;
+    const { sensitive, strict } = this.literalOptions;
+    let candidate = path;
+    if (!strict && candidate.length === literal.length + 1 && candidate.endsWith('/') && !literal.endsWith('/')) {
+      candidate = candidate.slice(0, -1);
+    } else if (!strict && literal.endsWith('/') && candidate.length === literal.length - 1) {
+      candidate = candidate + '/';
+    }
+    if (candidate.length !== literal.length) return null;
+    const equal = sensitive ? candidate === literal : equalsIgnoringAsciiCase(candidate, literal);
+    return equal ? { path, params: {} } : null;
+  }
+
+  /** Calls a request handler; error handlers (four parameters) are skipped. */
+  handleRequest(req: unknown, res: unknown, next: NextFunction): void {
+    const fn = this.handle as (req: unknown, res: unknown, next: NextFunction) => unknown;
+    if (fn.length > 3) {
+      next();
+      return;
+    }
+    try {
+      const ret = fn(req, res, next);
+      if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
+        forwardRejection(ret as Promise<unknown>, next);
+      }
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  /** Calls an error handler; ordinary middleware is skipped while an error is pending. */
+  handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
+    const fn = this.handle as (err: unknown, req: unknown, res: unknown, next: NextFunction) => unknown;
+    if (fn.length !== 4) {
+      next(error);
+      return;
+    }
+    try {
+      const ret = fn(error, req, res, next);
+      if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
+        forwardRejection(ret as Promise<unknown>, next);
+      }
+    } catch (err) {
+      next(err);
+    }
+  }
+}
+
+/** A rejected promise from a handler becomes `next(err)`; a rejection without a reason becomes an Error. */
+export function forwardRejection(promise: Promise<unknown>, next: NextFunction): void {
+  promise.then(undefined, (reason: unknown) => {
+    next(reason === undefined || reason === null || reason === false ? new Error('Rejected promise') : reason);
+  });
+}
+
+/** Case-insensitive comparison with ASCII folding only, as a non-Unicode `i` RegExp does. */
+function equalsIgnoringAsciiCase(a: string, b: string): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const lx = x | 0x20;
+    if (lx !== (y | 0x20) || lx < 0x61 || lx > 0x7a) return false;
+  }
+  return true;
+}
+
+/** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */
+function isPlainPath(path: string): boolean {
+  return /^\/[A-Za-z0-9\-_~%/]*$/.test(path);
+}

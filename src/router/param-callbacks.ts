@@ -1,0 +1,79 @@
+import type { Layer } from './layer';
+import type { NextFunction, RoutedRequest } from './types';
+
+/** A param callback: `(req, res, next, value, name)`. */
+export type ParamCallback = (req: never, res: never, next: NextFunction, value: unknown, name: string) => unknown;
+
+/** What one request remembers of a parameter it already processed, so callbacks run once per value. */
+interface ParamCall {
+  error: unknown;
+  match: unknown;
+  value: unknown;
+}
+
+export type ParamCallsMemo = Record<string, ParamCall>;
+
+/**
+ * Runs the param callbacks registered for the keys of `layer`, in key order, before the layer's
+ * handlers. A value already processed earlier in the same request is not processed again.
+ */
+export function runParamCallbacks(
+  callbacksByName: Record<string, ParamCallback[]>,
+  layer: Layer,
+  memo: ParamCallsMemo,
+  req: RoutedRequest,
+  res: unknown,
+  done: NextFunction,
+): void {
+  const keys = layer.keys;
+  if (keys.length === 0) {
+    done();
+    return;
+  }
+  let keyIndex = 0;
+  let callbackIndex = 0;
+  let name: string;
+  let value: unknown;
+  let callbacks: ParamCallback[] | undefined;
+  let call: ParamCall;
+
+  const nextParam = (err?: unknown): void => {
+    if (err) return done(err);
+    if (keyIndex >= keys.length) return done();
+    callbackIndex = 0;
+    name = String(keys[keyIndex++].name);
+    value = req.params[name];
+    callbacks = callbacksByName[name];
+    const previous = memo[name];
+    if (value === undefined || !callbacks) return nextParam();
+    if (previous && (previous.match === value || (previous.error && previous.error !== 'route'))) {
+      req.params[name] = previous.value as string;
+      return nextParam(previous.error);
+    }
+    memo[name] = call = { error: null, match: value, value };
+    nextCallback();
+  };
+
+  const nextCallback = (err?: unknown): void => {
+    const fn = (callbacks as ParamCallback[])[callbackIndex++];
+    call.value = req.params[name];
+    if (err) {
+      call.error = err;
+      nextParam(err);
+      return;
+    }
+    if (!fn) return nextParam();
+    try {
+      const ret = fn(req as never, res as never, nextCallback, value, name);
+      if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
+        (ret as Promise<unknown>).then(undefined, (reason: unknown) =>
+          nextCallback(reason === undefined || reason === null || reason === false ? new Error('Rejected promise') : reason),
+        );
+      }
+    } catch (e) {
+      nextCallback(e);
+    }
+  };
+
+  nextParam();
+}

@@ -1,0 +1,102 @@
+import { Layer } from './layer';
+import { ROUTE_METHODS } from './methods';
+import { flattenHandlers, describeType } from './flatten';
+import type { NextFunction, RoutedRequest } from './types';
+import type { PathPattern } from './path-pattern';
+
+type RouteHandler = (...args: never[]) => unknown;
+
+/**
+ * A route: one path and, per method, the handlers that serve it. `all` handlers run for every
+ * method, in the order they were added among the others.
+ */
+export class Route {
+  readonly path: PathPattern;
+  readonly stack: Layer[] = [];
+  /** Lower-case method name → true; `_all` when `all()` was used. */
+  readonly methods: Record<string, boolean> = Object.create(null);
+
+  constructor(path: PathPattern) {
+    this.path = path;
+  }
+
+  /** Does this route serve `method` (upper or lower case)? GET also serves HEAD unless HEAD has its own. */
+  handlesMethod(method: string): boolean {
+    if (this.methods._all) return true;
+    let name = method.toLowerCase();
+    if (name === 'head' && !this.methods.head) name = 'get';
+    return this.methods[name] === true;
+  }
+
+  /** The upper-case methods for an automatic OPTIONS answer. */
+  allowedMethods(): string[] {
+    const names = Object.keys(this.methods);
+    if (this.methods.get && !this.methods.head) names.push('head');
+    return names.map((n) => n.toUpperCase());
+  }
+
+  /** Runs the route's handlers for `req.method`; `next('route')` leaves the route. */
+  dispatch(req: RoutedRequest, res: unknown, done: NextFunction): void {
+    const stack = this.stack;
+    if (stack.length === 0) {
+      done();
+      return;
+    }
+    let method = req.method.toLowerCase();
+    if (method === 'head' && !this.methods.head) method = 'get';
+    req.route = this;
+    let index = 0;
+    let sync = 0;
+    const next: NextFunction = (err?: unknown): void => {
+      if (err === 'route') return done();
+      if (err === 'router') return done(err);
+      // Deeply synchronous stacks yield to the event loop rather than overflow the call stack.
+      if (++sync > 100) {
+        setImmediate(next, err);
+        return;
+      }
+      let layer = stack[index++];
+      while (layer !== undefined && layer.method !== undefined && layer.method !== method) layer = stack[index++];
+      if (layer === undefined) return done(err);
+      if (err) layer.handleError(err, req, res, next);
+      else layer.handleRequest(req, res, next);
+      sync = 0;
+    };
+    next();
+  }
+
+  /** Adds handlers for every method. */
+  all(...handlers: unknown[]): this {
+    return this.addHandlers(undefined, 'all', handlers);
+  }
+
+  /** Adds handlers for one method (lower case); used by the generated `get`, `post`, … */
+  addHandlers(method: string | undefined, label: string, handlers: unknown[]): this {
+    for (const handle of flattenHandlers<unknown>(handlers)) {
+      if (typeof handle !== 'function') {
+        throw new TypeError('Route.' + label + '() requires a callback function but got a ' + describeType(handle));
+      }
+      const layer = new Layer('/', {}, handle as RouteHandler);
+      layer.method = method;
+      if (method === undefined) this.methods._all = true;
+      else this.methods[method] = true;
+      this.stack.push(layer);
+    }
+    return this;
+  }
+}
+
+/** The per-method adders of a route (`route.get(fn)`, `route['m-search'](fn)`). */
+export interface Route {
+  [method: string]: unknown;
+}
+
+for (const method of ROUTE_METHODS) {
+  Object.defineProperty(Route.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function addMethodHandlers(this: Route, ...handlers: unknown[]): Route {
+      return this.addHandlers(method, method, handlers);
+    },
+  });
+}

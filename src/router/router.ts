@@ -1,0 +1,149 @@
+import { Layer } from './layer';
+import { Route } from './route';
+import { ROUTE_METHODS } from './methods';
+import { flattenHandlers, describeType } from './flatten';
+import { handleRequest } from './router-handle';
+import { warnDeprecated } from '../deprecation';
+import type { NextFunction } from './types';
+import type { PathPattern } from './path-pattern';
+import type { ParamCallback } from './param-callbacks';
+
+/** Options of `portico.Router()`. */
+export interface RouterOptions {
+  /** `/Foo` and `/foo` are different paths. */
+  caseSensitive?: boolean;
+  /** Keep the parent router's `req.params`; the child's values win on a conflict. */
+  mergeParams?: boolean;
+  /** `/foo` and `/foo/` are different paths. */
+  strict?: boolean;
+}
+
+/** A function that customises `param()` (the deprecated form): returns the callback to register. */
+export type ParamCustomizer = (name: string, arg: unknown) => ParamCallback | undefined | void;
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/**
+ * The router's methods. A router is a function `(req, res, next)` whose prototype is this class's,
+ * so it can be mounted anywhere a middleware function can.
+ */
+export class RouterCore {
+  declare stack: Layer[];
+  declare params: Record<string, ParamCallback[]>;
+  declare _params: ParamCustomizer[];
+  declare caseSensitive: boolean;
+  declare mergeParams: boolean;
+  declare strict: boolean;
+
+  /** Runs a request through this router; `out` is called when the router is done with it. */
+  handle(req: unknown, res: unknown, out: NextFunction): void {
+    handleRequest(this, req, res, out);
+  }
+
+  /** Registers a param callback for `name` (or, deprecated, a customiser of `param()` itself). */
+  param(name: string | ParamCustomizer, fn?: unknown): this {
+    if (typeof name === 'function') {
+      warnDeprecated('router.param(fn): Refactor to use path params');
+      this._params.push(name);
+      return this;
+    }
+    let key = name;
+    if (key[0] === ':') {
+      warnDeprecated('router.param(' + JSON.stringify(key) + ', fn): Use router.param(' + JSON.stringify(key.slice(1)) + ', fn) instead');
+      key = key.slice(1);
+    }
+    let callback = fn;
+    for (const customize of this._params) {
+      const replaced = customize(key, callback);
+      if (replaced) callback = replaced;
+    }
+    if (typeof callback !== 'function') {
+      throw new Error('invalid param() call for ' + key + ', got ' + String(callback));
+    }
+    (this.params[key] ??= []).push(callback as ParamCallback);
+    return this;
+  }
+
+  /** Mounts middleware, optionally on a path (string, pattern, RegExp or array). */
+  use(...args: unknown[]): this {
+    let path: unknown = '/';
+    let offset = 0;
+    if (typeof args[0] !== 'function') {
+      let first: unknown = args[0];
+      while (Array.isArray(first) && first.length !== 0) first = first[0];
+      if (typeof first !== 'function') {
+        offset = 1;
+        path = args[0];
+      }
+    }
+    const handlers = flattenHandlers<unknown>(args.slice(offset));
+    if (handlers.length === 0) throw new TypeError('Router.use() requires a middleware function');
+    for (const fn of handlers) {
+      if (typeof fn !== 'function') {
+        throw new TypeError('Router.use() requires a middleware function but got a ' + describeType(fn));
+      }
+      const layer = new Layer(
+        path as PathPattern,
+        { sensitive: this.caseSensitive, strict: false, end: false },
+        fn as AnyFunction,
+      );
+      this.stack.push(layer);
+    }
+    return this;
+  }
+
+  /** Creates a route on `path` and returns it; its position in the stack is fixed now. */
+  route(path: PathPattern): Route {
+    const route = new Route(path);
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, function routeDispatch(
+      req: never,
+      res: never,
+      next: NextFunction,
+    ) {
+      route.dispatch(req, res, next);
+    });
+    layer.route = route;
+    this.stack.push(layer);
+    return route;
+  }
+
+  /** Routes every method on `path` (one route whose handlers ignore the method). */
+  all(path: PathPattern, ...handlers: unknown[]): this {
+    this.route(path).all(...handlers);
+    return this;
+  }
+}
+
+/** A router: callable as middleware, with the router methods. */
+export interface Router extends RouterCore {
+  (req: unknown, res: unknown, next: NextFunction): void;
+  [method: string]: unknown;
+}
+
+Object.setPrototypeOf(RouterCore.prototype, Function.prototype);
+
+for (const method of ROUTE_METHODS) {
+  Object.defineProperty(RouterCore.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function routeMethod(this: RouterCore, path: PathPattern, ...handlers: unknown[]): RouterCore {
+      this.route(path).addHandlers(method, method, handlers);
+      return this;
+    },
+  });
+}
+
+/** Creates a router (`portico.Router(options)`). */
+export function createRouter(options: RouterOptions = {}): Router {
+  const router = function router(req: unknown, res: unknown, next: NextFunction): void {
+    handleRequest(router as unknown as RouterCore, req, res, next);
+  } as unknown as Router;
+  Object.setPrototypeOf(router, RouterCore.prototype);
+  router.stack = [];
+  router.params = Object.create(null);
+  router._params = [];
+  router.caseSensitive = options.caseSensitive === true;
+  router.mergeParams = options.mergeParams === true;
+  router.strict = options.strict === true;
+  return router;
+}

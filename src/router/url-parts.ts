@@ -1,0 +1,32 @@
+/**
+ * The pieces of a request-target the router needs, without allocating a URL object:
+ * origin-form (`/a/b?x`) is by far the common case; absolute-form (`http://h/a`) keeps its
+ * scheme and authority aside as the "protohost" so mounting never strips it.
+ */
+
+/** The pathname of a request-target: up to the first `?` or `#`. */
+export function pathnameOf(url: string): string {
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x3f /* ? */ || c === 0x23 /* # */) return absolutePath(url.slice(0, i));
+  }
+  return absolutePath(url);
+}
+
+function absolutePath(target: string): string {
+  const host = protohostOf(target);
+  if (!host) return target;
+  const rest = target.slice(host.length);
+  return rest === '' ? '/' : rest;
+}
+
+/** `http://example.com` for an absolute-form target, else the empty string. */
+export function protohostOf(url: string): string {
+  if (url.length === 0 || url.charCodeAt(0) === 0x2f /* / */) return '';
+  const q = url.indexOf('?');
+  const end = q === -1 ? url.length : q;
+  const scheme = url.indexOf('://');
+  if (scheme === -1 || scheme > end) return '';
+  const slash = url.indexOf('/', scheme + 3);
+  return slash === -1 || slash > end ? url.slice(0, end) : url.slice(0, slash);
+}

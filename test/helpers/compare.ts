@@ -1,0 +1,44 @@
+import express from 'express';
+import portico from '../../src/index';
+import { startServer, send, type SimpleRequest, type SimpleResponse, type Listener } from './server';
+
+/**
+ * Differential testing: the same app is built on Portico and on express@4 (the oracle),
+ * and each request is sent to both. `build` receives the framework function.
+ */
+export type FrameworkLike = typeof express;
+
+export interface ComparedResponses {
+  portico: SimpleResponse;
+  express: SimpleResponse;
+}
+
+/** Headers whose values legitimately differ between the two servers. */
+export const VOLATILE_HEADERS = new Set(['date', 'x-powered-by', 'connection', 'keep-alive']);
+
+export async function compareApps(
+  build: (framework: FrameworkLike) => Listener,
+  requests: SimpleRequest[],
+): Promise<ComparedResponses[]> {
+  const p = await startServer(build(portico as unknown as FrameworkLike));
+  const e = await startServer(build(express));
+  try {
+    const out: ComparedResponses[] = [];
+    for (const r of requests) {
+      out.push({ portico: await send(p.port, r), express: await send(e.port, r) });
+    }
+    return out;
+  } finally {
+    await p.close();
+    await e.close();
+  }
+}
+
+/** Headers of a response without the volatile ones, for deepStrictEqual. */
+export function stableHeaders(res: SimpleResponse, ignore: string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(res.headers)) {
+    if (!VOLATILE_HEADERS.has(k) && !ignore.includes(k)) out[k] = v;
+  }
+  return out;
+}
