@@ -16,6 +16,8 @@ export interface RouterOptions {
   mergeParams?: boolean;
   /** `/foo` and `/foo/` are different paths. */
   strict?: boolean;
+  /** Middleware mounted on `/a` also runs for `/a.json` (the 3.x rule; used by portico/legacy). */
+  dotBoundary?: boolean;
 }
 
 /** A function that customises `param()` (the deprecated form): returns the callback to register. */
@@ -34,6 +36,7 @@ export class RouterCore {
   declare caseSensitive: boolean;
   declare mergeParams: boolean;
   declare strict: boolean;
+  declare dotBoundary: boolean;
 
   /** Runs a request through this router; `out` is called when the router is done with it. */
   handle(req: unknown, res: unknown, out: NextFunction): void {
@@ -84,7 +87,7 @@ export class RouterCore {
       }
       const layer = new Layer(
         path as PathPattern,
-        { sensitive: this.caseSensitive, strict: false, end: false },
+        { sensitive: this.caseSensitive, strict: false, end: false, dotBoundary: this.dotBoundary },
         fn as AnyFunction,
       );
       this.stack.push(layer);
@@ -145,5 +148,6 @@ export function createRouter(options: RouterOptions = {}): Router {
   router.caseSensitive = options.caseSensitive === true;
   router.mergeParams = options.mergeParams === true;
   router.strict = options.strict === true;
+  router.dotBoundary = options.dotBoundary === true;
   return router;
 }

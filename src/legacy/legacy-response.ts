@@ -1,0 +1,118 @@
+import { STATUS_CODES } from 'node:http';
+import { posix, resolve } from 'node:path';
+import { PorticoResponse } from '../response/response';
+import type { PorticoRequest } from '../request/request';
+import { createLocals, type LocalsFunction } from './locals-function';
+
+const LOCALS = Symbol('portico.legacyLocals');
+
+/** Callback of `res.sendfile`/`res.download`. */
+export type LegacyFileCallback = (err?: Error) => void;
+
+/** Options of the 3.x `res.sendfile`. */
+export interface LegacySendfileOptions {
+  maxAge?: number | string;
+  root?: string;
+}
+
+/**
+ * The response of a 3.x-style app: the 4.x response plus the 3.x forms (status first in
+ * `send`/`json`/`jsonp` without deprecation, `sendfile`, `charset`, mount-relative redirects,
+ * `res.locals` as a merging function).
+ */
+export class LegacyResponse extends PorticoResponse {
+  /** The charset `res.send` labels a string body with (default `utf-8`). */
+  declare charset: string | undefined;
+  declare [LOCALS]: LocalsFunction | undefined;
+
+  /** `res.send([status], [body])`: a number alone sends its status text as plain text. */
+  override send(first?: unknown, second?: unknown): this {
+    let body = first;
+    if (arguments.length === 2) {
+      if (typeof first !== 'number' && typeof second === 'number') this.statusCode = second;
+      else {
+        this.statusCode = first as number;
+        body = second;
+      }
+    } else if (typeof first === 'number') {
+      if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', 'text/plain; charset=' + (this.charset || 'utf-8'));
+      this.statusCode = first;
+      body = STATUS_CODES[first] ?? String(first);
+    }
+    if (typeof body === 'string' && !this.getHeader('Content-Type') && this.charset) {
+      this.setHeader('Content-Type', 'text/html; charset=' + this.charset);
+    }
+    return super.send(body);
+  }
+
+  /** `res.json([status], [body])`. */
+  override json(first?: unknown, second?: unknown): this {
+    return super.json(statusFirst(this, arguments.length, first, second));
+  }
+
+  /** `res.jsonp([status], [body])`. */
+  override jsonp(first?: unknown, second?: unknown): this {
+    return super.jsonp(statusFirst(this, arguments.length, first, second));
+  }
+
+  /** `res.sendfile(path, [options], [fn])`: a relative path is relative to `root`, else to the working directory. */
+  sendfile(path: string, options?: LegacySendfileOptions | LegacyFileCallback, fn?: LegacyFileCallback): void {
+    let opts: LegacySendfileOptions = {};
+    let done = fn;
+    if (typeof options === 'function') done = options;
+    else if (options) opts = options;
+    const sendOptions: Record<string, unknown> = {};
+    if (opts.maxAge !== undefined) sendOptions.maxAge = opts.maxAge;
+    let target = path;
+    if (opts.root) sendOptions.root = opts.root;
+    else target = resolve(path);
+    const send = this.sendFile as unknown as (p: string, o: Record<string, unknown>, cb?: LegacyFileCallback) => void;
+    if (done) send.call(this, target, sendOptions, done);
+    else send.call(this, target, sendOptions);
+  }
+
+  /**
+   * `Location`, with the 3.x rule for relative URLs: `./x` and `../x` are relative to the current
+   * path, a bare `x` to the app's mount point.
+   */
+  override location(url: string): this {
+    return super.location(relativeToMount(this.req, this.app.path(), url));
+  }
+}
+
+// Request-scoped template variables: a function; calling it with an object merges that object in.
+// (An accessor on the prototype, because the 4.x response declares `locals` as a plain field.)
+Object.defineProperty(LegacyResponse.prototype, 'locals', {
+  configurable: true,
+  get(this: LegacyResponse): LocalsFunction {
+    let locals = this[LOCALS];
+    if (locals === undefined) locals = this[LOCALS] = createLocals();
+    return locals;
+  },
+  set(this: LegacyResponse, value: Record<string, unknown>) {
+    const locals = (this as unknown as { locals: LocalsFunction }).locals;
+    if (value !== locals) locals(value);
+  },
+});
+
+/** Sorts out `(status, body)` and `(body, status)`; returns the body. */
+function statusFirst(res: LegacyResponse, argc: number, first: unknown, second: unknown): unknown {
+  if (argc !== 2) return first;
+  if (typeof first !== 'number' && typeof second === 'number') {
+    res.statusCode = second;
+    return first;
+  }
+  res.statusCode = first as number;
+  return second;
+}
+
+/** Resolves a 3.x relative URL against the mount point (bare) or the current path (dot-relative). */
+function relativeToMount(req: PorticoRequest, mountPath: string, url: string): string {
+  if (url === 'back' || url.startsWith('/') || url.startsWith('//') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return url;
+  if (url.startsWith('.')) {
+    const current = (req.originalUrl || req.url || '/').split('?')[0];
+    const base = current.endsWith('/') ? current : current + '/';
+    return posix.normalize(base + url);
+  }
+  return mountPath + '/' + url;
+}
