@@ -39,8 +39,12 @@ export class LegacyResponse extends PorticoResponse {
       this.statusCode = first;
       body = STATUS_CODES[first] ?? String(first);
     }
-    if (typeof body === 'string' && !this.getHeader('Content-Type') && this.charset) {
-      this.setHeader('Content-Type', 'text/html; charset=' + this.charset);
+    if (typeof body === 'string' && this.charset) {
+      // 3.x labels the body with `res.charset`; the 4.x send would relabel a string as utf-8.
+      const type = this.getHeader('Content-Type');
+      const base = typeof type === 'string' ? type.split(';')[0] : 'text/html';
+      this.setHeader('Content-Type', base + '; charset=' + this.charset);
+      body = Buffer.from(body);
     }
     return super.send(body);
   }

@@ -10,6 +10,10 @@ export function createLocals(): LocalsFunction {
     if (values && typeof values === 'object') {
       for (const key of Object.keys(values)) {
         if (key === '__proto__' || key === 'prototype') continue;
+        // `name`, `length` and the other read-only members of a function cannot hold variables (the
+        // 3.x documentation says not to use them); they are skipped rather than thrown on.
+        const own = Object.getOwnPropertyDescriptor(locals, key);
+        if (own && !own.writable && !own.set) continue;
         (locals as unknown as Record<string, unknown>)[key] = values[key];
       }
     }

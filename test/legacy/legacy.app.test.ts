@@ -129,6 +129,13 @@ describe('legacy app.locals', () => {
     assert.equal(app.locals.settings, app.settings);
   });
 
+  it('skips the read-only members of a function (name, length) instead of throwing', () => {
+    const app = legacy();
+    app.locals({ name: 'site', length: 3, other: 1 });
+    assert.equal(app.locals.other, 1);
+    assert.notEqual(app.locals.name, 'site');
+  });
+
   it('ignores __proto__ keys when merging', () => {
     const app = legacy();
     app.locals(JSON.parse('{"__proto__": {"polluted": true}}'));
