@@ -1,5 +1,6 @@
 import { compilePathPattern, type PathKey, type PathPattern, type PathPatternOptions } from './path-pattern';
 import { decodeParam } from './decode-param';
+import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
 
@@ -28,6 +29,8 @@ export class Layer {
   method: string | undefined;
   /** Set for a router layer that dispatches to a route. */
   route: Route | undefined;
+  /** The literal first path segment (lower case) this layer can only match under; undefined when any. */
+  readonly indexKey: string | undefined;
   private readonly matchesEverything: boolean;
   private readonly isStar: boolean;
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
@@ -46,6 +49,7 @@ export class Layer {
     this.isStar = path === '*';
     this.literal = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
     this.literalOptions = options;
+    this.indexKey = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
   }
 
   /** Matches `path`; returns null when it does not match. Throws a 400 error on a malformed escape. */

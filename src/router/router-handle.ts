@@ -4,6 +4,34 @@ import type { NextFunction, RoutedRequest } from './types';
 import { runParamCallbacks, type ParamCallsMemo } from './param-callbacks';
 import { pathnameOf, protohostOf } from './url-parts';
 import { sendOptionsAnswer } from './options-answer';
+import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
+
+/** Below this many layers a direct scan is cheaper than the index. */
+const INDEX_THRESHOLD = 16;
+const STACK_INDEX = Symbol('portico.stackIndex');
+
+type IndexedRouter = RouterCore & { [STACK_INDEX]?: StackIndex };
+
+/** The router's stack index, rebuilt when the stack has grown or shrunk since it was built. */
+function indexOf(router: IndexedRouter): StackIndex {
+  let index = router[STACK_INDEX];
+  if (index === undefined || index.size !== router.stack.length) {
+    index = router[STACK_INDEX] = buildStackIndex(router.stack, (layer) => layer.indexKey);
+  }
+  return index;
+}
+
+/** First position in the ascending list `list` that is >= `value`. */
+function lowerBound(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * The dispatch loop of a router: walks the stack in registration order, matching each layer
@@ -61,7 +89,25 @@ export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown,
     const path = pathnameOf(req.url);
     let layer: Layer | undefined;
     let match: LayerMatch | null = null;
+    // Large stacks are walked through the first-segment index; small ones are scanned directly.
+    const indexed = stack.length >= INDEX_THRESHOLD ? indexOf(router) : undefined;
+    const always = indexed ? indexed.always : undefined;
+    const listed = indexed ? candidatesFor(indexed, path) : undefined;
+    let a = always ? lowerBound(always, index) : 0;
+    let b = listed ? lowerBound(listed, index) : 0;
     while (match === null && index < stack.length) {
+      if (always !== undefined && listed !== undefined) {
+        const nextAlways = a < always.length ? always[a] : stack.length;
+        const nextListed = b < listed.length ? listed[b] : stack.length;
+        if (nextAlways < nextListed) {
+          index = nextAlways;
+          a++;
+        } else {
+          index = nextListed;
+          b++;
+        }
+        if (index >= stack.length) break;
+      }
       layer = stack[index++];
       try {
         match = layer.match(path);

@@ -1,0 +1,72 @@
+import type { Layer } from './layer';
+
+/**
+ * An index of a router's stack by the first segment of each layer's path, so that a request
+ * only looks at the layers that can match it. Layers whose first segment is a pattern (or a
+ * RegExp, or `/` middleware) are "always" candidates; the rest are listed under their segment.
+ * Registration order is kept: candidates are visited in stack order by merging the two lists.
+ */
+export interface StackIndex {
+  /** The stack length the index was built for; a different length means it is stale. */
+  size: number;
+  /** Stack positions that must always be tried, ascending. */
+  always: number[];
+  /** Lower-cased first segment → stack positions, ascending. */
+  bySegment: Map<string, number[]>;
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+/** Characters that make a segment a pattern rather than literal text. */
+const PATTERN_CHARS = /[:*?+()[\]\\|{}^$]/;
+
+/**
+ * The literal first segment of a path a layer was registered with, lower-cased, or undefined when
+ * the layer must always be tried. `prefixBoundaryDot` is the 3.x rule where `/a` also matches `/a.json`.
+ */
+export function firstSegmentKey(path: unknown, prefixBoundaryDot: boolean): string | undefined {
+  if (typeof path !== 'string' || path.charCodeAt(0) !== 0x2f /* / */) return undefined;
+  const end = path.indexOf('/', 1);
+  const segment = end === -1 ? path.slice(1) : path.slice(1, end);
+  if (segment === '' || PATTERN_CHARS.test(segment) || !isAscii(segment)) return undefined;
+  if (prefixBoundaryDot) return undefined;
+  return asciiLower(segment);
+}
+
+/** Builds the index of `stack`; `keyOf(layer)` gives each layer's segment key (undefined: always). */
+export function buildStackIndex(stack: readonly Layer[], keyOf: (layer: Layer) => string | undefined): StackIndex {
+  const always: number[] = [];
+  const bySegment = new Map<string, number[]>();
+  for (let i = 0; i < stack.length; i++) {
+    const key = keyOf(stack[i]);
+    if (key === undefined) always.push(i);
+    else {
+      const list = bySegment.get(key);
+      if (list === undefined) bySegment.set(key, [i]);
+      else list.push(i);
+    }
+  }
+  return { size: stack.length, always, bySegment };
+}
+
+/** The candidates a request path can match, apart from the "always" ones. */
+export function candidatesFor(index: StackIndex, pathname: string): readonly number[] {
+  if (index.bySegment.size === 0) return EMPTY;
+  const end = pathname.indexOf('/', 1);
+  const segment = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
+  return index.bySegment.get(asciiLower(segment)) ?? EMPTY;
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** Lower-cases ASCII letters only, as a non-Unicode case-insensitive RegExp compares them. */
+function asciiLower(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return s.toLowerCase();
+  }
+  return s;
+}
