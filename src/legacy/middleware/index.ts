@@ -1,0 +1,10 @@
+/** The 3.x middleware, one file each; the legacy entry attaches them to its framework function. */
+export { basicAuth, parseBasicCredentials, type BasicAuthRequest, type BasicAuthCheck, type BasicAuthAsyncCheck } from './basic-auth';
+export { bodyParser, type BodyParserOptions } from './body-parser';
+export { compress, type CompressOptions, type CompressResponse } from './compress';
+export { cookieParser } from '../../cookies/cookie-parser';
+export { cookieSession, type CookieSessionOptions, type CookieSessionRequest, type SessionData } from './cookie-session';
+export { SessionCookie, type SessionCookieOptions } from './session-cookie';
+export { csrf, type CsrfOptions, type CsrfRequest } from './csrf';
+export { directory, type DirectoryOptions } from './directory';
+export { multipart, type MultipartOptions, type MultipartRequest, type UploadedFile } from './multipart';

@@ -1,0 +1,62 @@
+import type { CookieSerializeOptions } from '../../cookies/cookie-codec';
+
+/** Cookie attributes of the session cookie, as `cookieSession({ cookie })` takes them. */
+export interface SessionCookieOptions {
+  path?: string;
+  domain?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: boolean | 'lax' | 'strict' | 'none';
+  /** Lifetime in milliseconds from the moment the cookie is written; `null` for a browser-session cookie. */
+  maxAge?: number | null;
+  expires?: Date | null;
+}
+
+/**
+ * The `req.session.cookie` object of the 3.x API: its attributes can be changed per request
+ * (`req.session.cookie.maxAge = 60000`) before the response headers go out.
+ */
+export class SessionCookie {
+  path: string;
+  domain: string | undefined;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: SessionCookieOptions['sameSite'];
+  expires: Date | null;
+
+  constructor(options: SessionCookieOptions) {
+    this.path = options.path ?? '/';
+    this.domain = options.domain;
+    this.httpOnly = options.httpOnly ?? true;
+    this.secure = options.secure ?? false;
+    this.sameSite = options.sameSite;
+    this.expires = options.expires ?? null;
+    if (options.maxAge != null) this.maxAge = options.maxAge;
+  }
+
+  /** Milliseconds left before expiry, or null for a browser-session cookie. */
+  get maxAge(): number | null {
+    return this.expires ? this.expires.getTime() - Date.now() : null;
+  }
+
+  set maxAge(ms: number | null) {
+    this.expires = typeof ms === 'number' ? new Date(Date.now() + ms) : null;
+  }
+
+  /** The attributes in the form `serializeCookie` takes. */
+  toSerializeOptions(): CookieSerializeOptions {
+    return {
+      path: this.path,
+      domain: this.domain,
+      httpOnly: this.httpOnly,
+      secure: this.secure,
+      sameSite: this.sameSite,
+      expires: this.expires ?? undefined,
+    };
+  }
+
+  /** JSON form, for logging; the cookie itself is never stored in the session data. */
+  toJSON(): Record<string, unknown> {
+    return { path: this.path, domain: this.domain, httpOnly: this.httpOnly, secure: this.secure, sameSite: this.sameSite, expires: this.expires };
+  }
+}
