@@ -1,0 +1,27 @@
+// The frameworks under test, in table order, with the packages whose versions the report lists.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT_DIR = join(BENCH_DIR, '..');
+
+export const FRAMEWORKS = [
+  { id: 'portico', label: 'Portico', packages: [] },
+  { id: 'node-http', label: 'node:http', packages: ['cookie'] },
+  { id: 'fastify', label: 'Fastify 5', packages: ['fastify', '@fastify/static', '@fastify/formbody'] },
+  { id: 'hono', label: 'Hono', packages: ['hono', '@hono/node-server'] },
+  { id: 'polka', label: 'Polka', packages: ['polka', 'sirv', 'body-parser'] },
+  { id: 'koa', label: 'Koa', packages: ['koa', '@koa/router', 'koa-bodyparser', 'koa-static'] },
+  { id: 'express4', label: 'Express 4', packages: ['express'] },
+  { id: 'express5', label: 'Express 5', packages: ['express5'] },
+];
+
+/** Looks a framework up by id. */
+export function frameworkById(id) {
+  return FRAMEWORKS.find((f) => f.id === id);
+}
+
+/** The server file that runs a framework's scenarios. */
+export function serverFile(framework) {
+  return join(BENCH_DIR, 'servers', `${framework.id}.cjs`);
+}

@@ -1,0 +1,268 @@
+// Turns a run's results into Markdown: the tables of BENCHMARKS.md, or the summary a quick run prints.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { FRAMEWORKS, frameworkById } from './frameworks.mjs';
+import { SCENARIOS, scenarioById } from './scenarios.mjs';
+
+const TIME_HEADING = '## Where the time goes';
+const TIME_PLACEHOLDER = `${TIME_HEADING}
+
+_To be written from \`--cpu-prof\` profiles of scenarios (a) and (i): run \`node bench/profile.mjs a\`
+and \`node bench/profile.mjs i\`, then summarise in one paragraph which functions hold Portico's self
+time (routing, response writing, body parsing, Node's own HTTP machinery) and what that leaves to gain._
+`;
+
+const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Formats a number for a table, `—` when missing. */
+function num(value, digits = 0) {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return digits === 0 ? thousands.format(value) : value.toFixed(digits);
+}
+
+/** A Markdown table from a header row and body rows. */
+function table(header, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const align = header.map((_, i) => (i === 0 ? '---' : '---:'));
+  return [line(header), line(align), ...rows.map(line)].join('\n');
+}
+
+/** The label of a scenario in a table's first column. */
+function scenarioLabel(id) {
+  const scenario = scenarioById(id);
+  return `(${id}) ${scenario ? scenario.title : ''}`;
+}
+
+/** A cell is usable when it ran, and only the expected statuses came back without errors. */
+function usable(cell) {
+  return Boolean(cell) && !cell.error && cell.rps > 0 && !cell.suspect;
+}
+
+/** Geometric mean of positive numbers, or null for none. */
+function geometricMean(values) {
+  const ok = values.filter((v) => v > 0);
+  if (ok.length === 0) return null;
+  return Math.exp(ok.reduce((sum, v) => sum + Math.log(v), 0) / ok.length);
+}
+
+/** One metric as a table: rows are scenarios, columns frameworks; the best value in a row is bold. */
+function metricTable(results, pick, { digits = 0, higherIsBetter = true } = {}) {
+  const loadScenarios = results.scenarios.filter((id) => results.cells[id]);
+  const header = ['Scenario', ...results.frameworks.map((f) => frameworkById(f).label)];
+  const rows = loadScenarios.map((id) => {
+    const values = results.frameworks.map((f) => {
+      const cell = results.cells[id][f];
+      return cell && !cell.error ? pick(cell) : null;
+    });
+    // Only clean measurements compete for the bold.
+    const present = values.filter((v, i) => v !== null && v !== undefined && usable(results.cells[id][results.frameworks[i]]));
+    const best = present.length > 1 ? (higherIsBetter ? Math.max(...present) : Math.min(...present)) : undefined;
+    return [
+      scenarioLabel(id),
+      ...values.map((v, i) => {
+        const cell = results.cells[id][results.frameworks[i]];
+        if (cell && cell.error) return 'failed';
+        const text = num(v, digits) + (cell && cell.suspect ? ' †' : '');
+        return v === best ? `**${text}**` : text;
+      }),
+    ];
+  });
+  return table(header, rows);
+}
+
+/** Portico's requests per second divided by each reference, per scenario, with geometric means. */
+function ratioTable(results) {
+  const has = (id) => results.frameworks.includes(id);
+  if (!has('portico')) return null;
+  const references = ['node-http', 'fastify', 'express4'].filter(has);
+  const peers = results.frameworks.filter((f) => f !== 'portico' && f !== 'node-http');
+  const header = ['Scenario', ...references.map((f) => `Portico / ${frameworkById(f).label}`), 'Portico / fastest peer'];
+  const columns = references.map(() => []);
+  const peerRatios = [];
+  const rows = [];
+  for (const id of results.scenarios.filter((s) => results.cells[s])) {
+    const row = results.cells[id];
+    const portico = usable(row.portico) ? row.portico.rps : null;
+    const cells = references.map((ref, i) => {
+      if (portico === null || !usable(row[ref])) return '—';
+      const ratio = portico / row[ref].rps;
+      columns[i].push(ratio);
+      return ratio.toFixed(2);
+    });
+    let fastest = null;
+    for (const peer of peers) if (usable(row[peer]) && (!fastest || row[peer].rps > row[fastest].rps)) fastest = peer;
+    if (portico !== null && fastest) {
+      const ratio = portico / row[fastest].rps;
+      peerRatios.push(ratio);
+      cells.push(`${ratio.toFixed(2)} (${frameworkById(fastest).label})`);
+    } else {
+      cells.push('—');
+    }
+    rows.push([scenarioLabel(id), ...cells]);
+  }
+  const mean = (values) => {
+    const g = geometricMean(values);
+    return g === null ? '—' : `**${g.toFixed(2)}**`;
+  };
+  rows.push(['Geometric mean', ...columns.map(mean), mean(peerRatios)]);
+  return table(header, rows);
+}
+
+/** Scenario (j): one row per measure, one column per framework. */
+function startupTable(results) {
+  if (!results.startup) return null;
+  const frameworks = results.frameworks.filter((f) => results.startup[f]);
+  const header = ['Measure (median)', ...frameworks.map((f) => frameworkById(f).label)];
+  const measures = [
+    ['Load the framework (require), ms', 'loadMs', 1],
+    ['Register 1,000 routes, listen, answer the first request, ms', 'readyMs', 1],
+    ['RSS after GC, MB', 'rssMb', 1],
+    ['Heap used after GC, MB', 'heapUsedMb', 1],
+  ];
+  const rows = measures.map(([label, key, digits]) => [
+    label,
+    ...frameworks.map((f) => (results.startup[f].error ? 'failed' : num(results.startup[f][key], digits))),
+  ]);
+  return table(header, rows);
+}
+
+/** Footnotes for failed or suspect cells, so a number is never shown without its caveat. */
+function problems(results) {
+  const notes = [];
+  for (const id of Object.keys(results.cells)) {
+    for (const [f, cell] of Object.entries(results.cells[id])) {
+      if (cell.error) notes.push(`- (${id}) ${frameworkById(f).label}: failed — ${cell.error}`);
+      else if (cell.suspect) notes.push(`- † (${id}) ${frameworkById(f).label}: ${cell.suspect}`);
+    }
+  }
+  for (const [f, s] of Object.entries(results.startup || {})) {
+    if (s.error) notes.push(`- (j) ${frameworkById(f).label}: failed — ${s.error}`);
+  }
+  return notes;
+}
+
+/** The tables of a run: requests/s, ratios, p99, peak RSS, start-up, and any problems. */
+export function resultTables(results) {
+  const parts = [];
+  parts.push('### Requests per second (higher is better)', '', metricTable(results, (c) => c.rps), '');
+  const ratios = ratioTable(results);
+  if (ratios) {
+    parts.push(
+      '### Portico relative to the others (requests per second; above 1 means Portico is faster)',
+      '',
+      ratios,
+      '',
+      '"Fastest peer" is the fastest framework in the row other than Portico and raw `node:http`.',
+      '',
+    );
+  }
+  parts.push('### p99 latency, ms (lower is better)', '', metricTable(results, (c) => c.p99, { digits: 1, higherIsBetter: false }), '');
+  parts.push(
+    '### Peak RSS of the server process, MB (lower is better)',
+    '',
+    metricTable(results, (c) => c.peakRssMb, { digits: 1, higherIsBetter: false }),
+    '',
+  );
+  const startup = startupTable(results);
+  if (startup) parts.push('### (j) Start-up with 1,000 routes', '', startup, '');
+  const notes = problems(results);
+  if (notes.length > 0) parts.push('### Problems in this run', '', ...notes, '');
+  return parts.join('\n');
+}
+
+/** The section of an existing BENCHMARKS.md that people write (kept across runs), or the placeholder. */
+function keptTimeSection(path) {
+  if (!existsSync(path)) return TIME_PLACEHOLDER;
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf(`\n${TIME_HEADING}`);
+  if (start === -1) return TIME_PLACEHOLDER;
+  const rest = text.slice(start + 1);
+  const next = rest.indexOf('\n## ', TIME_HEADING.length);
+  return (next === -1 ? rest : rest.slice(0, next + 1)).trimEnd() + '\n';
+}
+
+/** The section describing a run and its tables, or a note that none has been recorded. */
+function runSection(results) {
+  if (!results) {
+    return `## The latest full run
+
+No full run has been recorded yet: \`npm run bench\` measures and writes the tables here.
+`;
+  }
+  const env = results.environment;
+  const s = results.settings;
+  const heading =
+    results.mode === 'full'
+      ? 'The latest full run'
+      : `The latest run (${results.mode} mode: a subset${results.mode === 'quick' ? ` at ${s.duration} s per cell` : ''}; indicative, not a full run)`;
+  const standIn = results.standIn
+    ? `> **Not a Portico measurement:** the Portico column ran \`${results.standIn}\` as a stand-in (PORTICO_BENCH_MODULE) to test the harness.\n\n`
+    : '';
+  return `## ${heading}
+
+${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
+- Machine: ${env.cpuModel}, ${env.nproc} cores (nproc), ${env.memoryGb} GB RAM, ${env.platform}${env.loadAverage ? `; load average ${env.loadAverage.join(' / ')} (1 / 5 / 15 min) when the run started` : ''}
+- Node.js ${env.node}${env.commit ? `; Portico at commit \`${env.commit}\`` : ''}
+- Load: autocannon ${env.packages.autocannon}, ${s.connections} connections, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell
+- Each cell is a fresh server process, checked for a correct answer before it is loaded; the frameworks are interleaved scenario by scenario (in a rotating order) so that drift in the machine hits all of them alike
+- Pinning: ${s.pinning.enabled ? 'the server on core 0, autocannon on core 1 (`taskset`)' : `none (${s.pinning.reason})`}
+- Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`
+
+${resultTables(results)}`;
+}
+
+/**
+ * Writes BENCHMARKS.md from a run's results (null: no run yet), keeping the hand-written
+ * "Where the time goes". `environment` supplies the versions when there are no results.
+ */
+export function writeBenchmarksMd(path, results, environment) {
+  const env = results ? results.environment : environment;
+  const versions = table(
+    ['Package', 'Version'],
+    Object.entries(env.packages).map(([name, version]) => [`\`${name}\``, version]),
+  );
+  const frameworkIds = results && results.allFrameworks ? results.allFrameworks : FRAMEWORKS.map((f) => f.id);
+  const text = `# Benchmarks
+
+Portico against raw \`node:http\` (the limit), Fastify 5, Hono, Polka, Koa, Express 4 and Express 5.
+Every server is written as that framework's own documentation writes apps; the Portico server is the
+Express 4 server code with the \`require\` changed (\`bench/servers/express-style.cjs\`). These tables
+are generated by \`npm run bench\`; only the last section is written by hand.
+
+${runSection(results)}
+## Scenarios
+
+${SCENARIOS.map((sc) => `- **(${sc.id})** ${sc.title}. ${sc.detail}`).join('\n')}
+
+## Versions
+
+${versions}
+
+## How to reproduce
+
+\`\`\`sh
+npm ci
+npm run bench                     # full run (about 20 minutes); rewrites this file
+npm run bench -- --quick          # a subset in under 2 minutes, for checking a change; prints, writes nothing here
+node bench/run.mjs --only=a,i --frameworks=portico,fastify,express4   # any subset (run \`npm run build\` first)
+node bench/profile.mjs a          # CPU profile of the Portico server under load: top self-time functions
+\`\`\`
+
+Options of \`bench/run.mjs\`: \`--quick\`, \`--only=<scenario,…>\` (a, b, c, c-1000, d, e, f, g, h, i, j, k),
+\`--frameworks=<id,…>\` (${frameworkIds.join(', ')}),
+\`--duration=<s>\`, \`--warmup=<s>\`, \`--connections=<n>\`, \`--startup-runs=<n>\`, \`--no-pin\`, \`--check\` (answers only, no load) and \`--write\`
+(rewrite this file from a filtered or quick run). The raw numbers of each run go to \`bench/results/\`.
+Quiet the machine first: other processes on the two cores show up directly in the numbers.
+
+How each framework serves the scenarios (all in \`bench/servers/\`): Fastify gets response schemas
+where the shape is known, its hooks as middleware and \`@fastify/static\`; Koa uses \`@koa/router\`,
+\`koa-bodyparser\` and \`koa-static\`, with a five-line \`koa-conditional-get\` equivalent for (k); Hono
+uses \`@hono/node-server\`'s \`serveStatic\` and, for (k), \`hono/etag\` (its static middleware sends no
+validator); Polka uses \`sirv\` and \`body-parser\`; raw \`node:http\` routes with a \`Map\` and streams
+files with \`fs\`. The cookie parser of (i) is a three-line middleware over the \`cookie\` package where
+the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
+\`getCookie\` in Hono. autocannon runs on one core, so the fastest servers may be held back by the
+load generator rather than by themselves; the ratios are the numbers to read.
+
+${keptTimeSection(path)}`;
+  writeFileSync(path, text);
+}

@@ -1,0 +1,174 @@
+// The benchmark runner: `npm run bench [-- options]`. See `node bench/run.mjs --help`.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseOptions, usage } from './lib/options.mjs';
+import { FRAMEWORKS, BENCH_DIR, ROOT_DIR, frameworkById } from './lib/frameworks.mjs';
+import { SERVER_ENV, runLoad, startServer, tail } from './lib/load.mjs';
+import { SCENARIOS } from './lib/scenarios.mjs';
+import { send, verify } from './lib/http-client.mjs';
+import { describeEnvironment } from './lib/environment.mjs';
+import { resultTables, writeBenchmarksMd } from './lib/report.mjs';
+import { detectPinning, freePort, installCleanup, peakRssMb, spawnNode, stop } from './lib/processes.mjs';
+
+const options = parseOptions(process.argv.slice(2));
+if (options.help) {
+  process.stdout.write(usage());
+  process.exit(0);
+}
+installCleanup();
+
+const pinning = detectPinning(options.noPin);
+const standIn = process.env.PORTICO_BENCH_MODULE || null;
+if (options.frameworks.includes('portico') && !standIn && !existsSync(join(ROOT_DIR, 'dist', 'index.js'))) {
+  process.stderr.write('bench: dist/index.js is missing; run `npm run build` first (or `npm run bench`, which builds).\n');
+  process.exit(1);
+}
+
+/** Flags a measurement whose responses were not all the expected ones. */
+function suspicion(load, requests) {
+  const expected = new Set(requests.map((r) => String(r.status)));
+  let unexpected = 0;
+  for (const [status, count] of Object.entries(load.statusCounts)) if (!expected.has(status)) unexpected += count;
+  const parts = [];
+  if (unexpected > 0) parts.push(`${unexpected} unexpected statuses (${JSON.stringify(load.statusCounts)})`);
+  if (load.errors > 0) parts.push(`${load.errors} connection errors`);
+  if (load.timeouts > 0) parts.push(`${load.timeouts} timeouts`);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/** One cell: a fresh server, a correctness check, warm-up and measured load, peak RSS. */
+async function runCell(scenario, framework) {
+  let started;
+  try {
+    started = await startServer(framework, scenario.id, pinning);
+    const { server, port } = started;
+    const requests = scenario.prepare ? await scenario.prepare((r) => send(port, r)) : scenario.requests;
+    await verify(port, requests);
+    if (options.check) return { checked: true };
+    const load = await runLoad(port, requests, options, pinning);
+    const cell = { ...load, peakRssMb: peakRssMb(server.pid) };
+    const suspect = suspicion(load, requests);
+    if (suspect) cell.suspect = suspect;
+    return cell;
+  } catch (err) {
+    const stderr = started ? tail(started.server.stderrText) : '';
+    return { error: `${err.message}${stderr ? ` — server stderr: ${stderr}` : ''}` };
+  } finally {
+    if (started) await stop(started.server);
+  }
+}
+
+/** Scenario (j) for one framework: the median of several fresh in-process measurements. */
+async function runStartup(framework) {
+  const runs = [];
+  const count = options.check ? 1 : options.startupRuns;
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const probe = spawnNode(['--expose-gc', join(BENCH_DIR, 'lib', 'startup-probe.cjs'), framework.id, String(port)], {
+      pinning,
+      core: 0,
+      env: SERVER_ENV,
+    });
+    const { code, signal } = await probe.exited;
+    if (code !== 0) return { error: `probe exited (${signal || code}): ${tail(probe.stderrText)}` };
+    const lines = probe.stdoutText.trim().split('\n');
+    runs.push(JSON.parse(lines[lines.length - 1]));
+  }
+  const median = (key) => {
+    const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const result = { runs: runs.length };
+  for (const key of Object.keys(runs[0])) result[key] = median(key);
+  return result;
+}
+
+/** The frameworks in a rotating order, so that none is always measured first or last. */
+function rotated(list, by) {
+  const k = by % list.length;
+  return [...list.slice(k), ...list.slice(0, k)];
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The start of a progress line: scenario and framework in aligned columns. */
+const cellLabel = (scenarioId, frameworkId) => `${pad(`(${scenarioId})`, 9)}${pad(frameworkId, 10)}`;
+const frameworks = options.frameworks.map(frameworkById);
+const scenarios = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
+const results = {
+  mode: options.mode,
+  standIn,
+  settings: {
+    connections: options.connections,
+    warmup: options.warmup,
+    duration: options.duration,
+    startupRuns: options.startupRuns,
+    pinning,
+  },
+  environment: describeEnvironment(),
+  allFrameworks: FRAMEWORKS.map((f) => f.id),
+  frameworks: options.frameworks,
+  scenarios: options.scenarios,
+  cells: {},
+  startup: null,
+};
+
+const loadCells = scenarios.filter((s) => !s.startup).length * frameworks.length;
+const estimate = Math.round((loadCells * (options.warmup + options.duration + 1.2)) / 60);
+process.stdout.write(
+  `bench: ${options.mode} run, ${plural(scenarios.length, 'scenario')} × ${plural(frameworks.length, 'framework')}, ` +
+    `${options.warmup} s warm-up + ${options.duration} s per cell, ${options.connections} connections (about ${estimate || '<1'} min)\n` +
+    `bench: pinning ${pinning.enabled ? 'on' : 'OFF'}: ${pinning.reason}; Node ${process.version}; ` +
+    `load average ${results.environment.loadAverage.join(' / ')}\n`,
+);
+if (standIn) process.stdout.write(`bench: WARNING: the Portico column runs ${standIn} (PORTICO_BENCH_MODULE stand-in)\n`);
+
+const started = Date.now();
+for (const [index, scenario] of scenarios.entries()) {
+  if (scenario.startup) {
+    results.startup = {};
+    for (const framework of rotated(frameworks, index)) {
+      const r = await runStartup(framework);
+      results.startup[framework.id] = r;
+      process.stdout.write(
+        `${cellLabel('j', framework.id)} ` +
+          (r.error ? `FAILED: ${r.error}\n` : `ready ${r.readyMs.toFixed(1)} ms, RSS ${r.rssMb.toFixed(1)} MB, heap ${r.heapUsedMb.toFixed(1)} MB\n`),
+      );
+    }
+    continue;
+  }
+  results.cells[scenario.id] = {};
+  for (const framework of rotated(frameworks, index)) {
+    const cell = await runCell(scenario, framework);
+    results.cells[scenario.id][framework.id] = cell;
+    const label = cellLabel(scenario.id, framework.id);
+    if (cell.error) process.stdout.write(`${label} FAILED: ${cell.error}\n`);
+    else if (cell.checked) process.stdout.write(`${label} answers correctly\n`);
+    else {
+      process.stdout.write(
+        `${label} ${pad(Math.round(cell.rps).toLocaleString('en-US'), 8)} req/s  p99 ${cell.p99} ms  ` +
+          `peak RSS ${cell.peakRssMb === null ? '?' : cell.peakRssMb.toFixed(1)} MB${cell.suspect ? `  SUSPECT: ${cell.suspect}` : ''}\n`,
+      );
+    }
+  }
+}
+results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
+
+if (options.check) {
+  const failed = Object.values(results.cells).flatMap((row) => Object.values(row)).filter((c) => c.error).length;
+  process.stdout.write(`bench: check done in ${results.elapsedSeconds} s, ${failed} failed\n`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+const resultsDir = join(BENCH_DIR, 'results');
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = join(resultsDir, `latest-${options.mode}.json`);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+
+process.stdout.write(`\n${resultTables(results)}\n`);
+process.stdout.write(`bench: ${results.elapsedSeconds} s; raw results in ${resultsFile}\n`);
+if (options.mode === 'full' || options.write) {
+  writeBenchmarksMd(join(ROOT_DIR, 'BENCHMARKS.md'), results);
+  process.stdout.write('bench: BENCHMARKS.md written\n');
+}

@@ -1,0 +1,131 @@
+'use strict';
+// Polka 0.5 with sirv for static files and body-parser's json/urlencoded, written as Polka's
+// README writes apps: Express-style middleware over the raw ServerResponse.
+
+const polka = require('polka');
+const sirv = require('sirv');
+const { json, urlencoded } = require('body-parser');
+const cookie = require('cookie');
+const common = require('./common.cjs');
+
+/** Polka has no res.json; this is what @polka/send-type does for the types used here. */
+function send(res, status, data) {
+  const isText = typeof data === 'string';
+  const body = isText ? data : JSON.stringify(data);
+  res.writeHead(status, {
+    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** Polka's error handler: the status the error carries, a JSON message. */
+function onError(err, req, res) {
+  send(res, err.status || err.code || 500, { error: err.message || 'Error' });
+}
+
+/** Creates the app for one scenario. */
+function createApp(scenario) {
+  const app = polka({ onError });
+
+  switch (scenario) {
+    case 'a':
+      app.get('/hello', function hello(req, res) {
+        send(res, 200, common.HELLO);
+      });
+      break;
+
+    case 'b':
+      app.get('/json', function json(req, res) {
+        send(res, 200, common.SMALL_JSON);
+      });
+      break;
+
+    case 'c':
+    case 'c-1000':
+      for (let i = 0; i < common.routeCount(scenario); i++) {
+        app.get(common.routePattern(i), function route(req, res) {
+          send(res, 200, common.routeBody(i, req.params.id));
+        });
+      }
+      break;
+
+    case 'd':
+      for (let i = 0; i < common.MIDDLEWARE_COUNT; i++) {
+        app.use(function noop(req, res, next) {
+          next();
+        });
+      }
+      app.get('/hello', function hello(req, res) {
+        send(res, 200, common.HELLO);
+      });
+      break;
+
+    case 'e':
+      app.use(json());
+      app.post('/echo', function echo(req, res) {
+        send(res, 200, req.body);
+      });
+      break;
+
+    case 'f':
+      app.use(urlencoded({ extended: true }));
+      app.post('/form', function form(req, res) {
+        send(res, 200, { fields: Object.keys(req.body).length, name: req.body.name });
+      });
+      break;
+
+    case 'g':
+    case 'h':
+    case 'k':
+      app.use('/static', sirv(common.STATIC_DIR, { etag: true }));
+      break;
+
+    case 'i':
+      buildRealisticApp(app);
+      break;
+
+    default:
+      throw new Error(`unknown scenario ${scenario}`);
+  }
+  return app;
+}
+
+/** (i): cookies, JSON bodies, a sub-app of 50 routes under /api, an error handler. */
+function buildRealisticApp(app) {
+  app.use(function cookieParser(req, res, next) {
+    const header = req.headers.cookie;
+    req.cookies = header ? cookie.parse(header) : {};
+    next();
+  });
+  app.use(json());
+
+  const api = polka({ onError });
+  for (let i = 0; i < common.API_RESOURCES; i++) {
+    const resource = `items${i}`;
+    api.get(`/${resource}/:id`, function show(req, res) {
+      send(res, 200, { id: req.params.id, resource, user: req.cookies.sid || null });
+    });
+    api.post(`/${resource}`, function create(req, res, next) {
+      if (typeof req.body.name !== 'string') {
+        const err = new Error('name is required');
+        err.status = 400;
+        return next(err);
+      }
+      send(res, 201, { created: true, resource, user: req.cookies.sid || null, item: req.body });
+    });
+  }
+  app.use('/api', api);
+}
+
+/** Starts the scenario's app on 127.0.0.1:port; resolves with the http.Server once listening. */
+function start(scenario, port) {
+  const app = createApp(scenario);
+  return new Promise((resolve, reject) => {
+    app.listen(port, common.HOST, () => resolve(app.server));
+    app.server.on('error', reject);
+  });
+}
+
+module.exports = { createApp, start };
+if (require.main === module) common.runFromCli(module.exports);
