@@ -1,17 +1,21 @@
 // Builds dist/: tsc emits CommonJS with .d.ts, then thin ESM wrappers are written
 // so that `import portico from 'portico'` and named imports both work.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+const finalDist = join(root, 'dist');
+// Compile into a fresh folder and swap it in only on success, so a failed build leaves the last good dist/.
+const dist = join(root, 'dist.building');
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], {
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), '--outDir', dist],
+  { stdio: 'inherit' },
+);
 
 const require = createRequire(import.meta.url);
 const identifier = /^[A-Za-z_$][\w$]*$/;
@@ -32,3 +36,5 @@ function writeEsmWrapper(cjsRelative, esmName) {
 
 writeEsmWrapper('index.js', 'index.mjs');
 writeEsmWrapper('legacy/index.js', 'legacy.mjs');
+rmSync(finalDist, { recursive: true, force: true });
+renameSync(dist, finalDist);
