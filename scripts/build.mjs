@@ -28,7 +28,9 @@ function writeEsmWrapper(cjsRelative, esmName) {
     `import { createRequire } from 'node:module';`,
     `const mod = createRequire(import.meta.url)('../${cjsRelative}');`,
     `export default mod;`,
-    ...names.map((n) => `export const ${n} = mod.${n};`),
+    // Aliased exports: some names (`static`) are reserved words and cannot be declared directly.
+    ...names.map((n, i) => `const export${i} = mod[${JSON.stringify(n)}];`),
+    `export { ${names.map((n, i) => `export${i} as ${n}`).join(', ')} };`,
   ];
   mkdirSync(join(dist, 'esm'), { recursive: true });
   writeFileSync(join(dist, 'esm', esmName), lines.join('\n') + '\n');

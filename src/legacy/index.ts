@@ -1,4 +1,5 @@
-import { createLegacyApplication, type LegacyApplication, type LegacyRoute } from './legacy-application';
+import { createLegacyApplication } from './legacy-application';
+import type * as types from '../types/index';
 import { LegacyRequest } from './legacy-request';
 import { LegacyResponse } from './legacy-response';
 import { createRouter } from '../router/router';
@@ -7,8 +8,8 @@ import { json, urlencoded } from '../body/index';
 import * as middleware from './middleware/index';
 
 /** Creates a 3.x-style application (`require('portico/legacy')()`). */
-function legacy(): LegacyApplication {
-  return createLegacyApplication();
+function legacy(): legacy.Application {
+  return createLegacyApplication() as unknown as legacy.Application;
 }
 
 // The 3.x top-level function carried the connect middleware as properties.
@@ -29,14 +30,15 @@ Object.assign(legacy, {
   basicAuth: middleware.basicAuth,
 });
 
-// eslint-disable-next-line @typescript-eslint/no-namespace
+// The published types of `portico/legacy`: a function with these members (`export =`), as `require` returns it.
+// eslint-disable-next-line @typescript-eslint/no-namespace -- `export =` of a function with named members needs a namespace
 declare namespace legacy {
-  const request: LegacyRequest;
-  const response: LegacyResponse;
-  const Router: typeof createRouter;
-  const static: typeof serveStatic;
-  const json: typeof import('../body/index').json;
-  const urlencoded: typeof import('../body/index').urlencoded;
+  const request: Request;
+  const response: Response;
+  const Router: types.RouterFactory;
+  const static: types.StaticFactory;
+  const json: types.JsonParserFactory;
+  const urlencoded: types.UrlencodedParserFactory;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;
@@ -45,8 +47,38 @@ declare namespace legacy {
   const csrf: typeof middleware.csrf;
   const directory: typeof middleware.directory;
   const basicAuth: typeof middleware.basicAuth;
-  type Application = LegacyApplication;
-  type Route = LegacyRoute;
+  /** A 3.x-style application. */
+  type Application = types.LegacyApplication;
+  /** The request of a 3.x-style app. */
+  type Request<
+    P = types.ParamsDictionary,
+    ResBody = unknown,
+    ReqBody = types.DefaultBody,
+    ReqQuery = types.ParsedQs,
+    LocalsObj extends object = types.DefaultLocals,
+  > = types.LegacyRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  /** The response of a 3.x-style app. */
+  type Response<ResBody = unknown, LocalsObj extends object = types.DefaultLocals> = types.LegacyResponse<ResBody, LocalsObj>;
+  /** A handler of a 3.x-style app. */
+  type RequestHandler<
+    P = types.ParamsDictionary,
+    ResBody = unknown,
+    ReqBody = types.DefaultBody,
+    ReqQuery = types.ParsedQs,
+    LocalsObj extends object = types.DefaultLocals,
+  > = types.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj, 'legacy'>;
+  /** An error handler of a 3.x-style app. */
+  type ErrorRequestHandler<
+    P = types.ParamsDictionary,
+    ResBody = unknown,
+    ReqBody = types.DefaultBody,
+    ReqQuery = types.ParsedQs,
+    LocalsObj extends object = types.DefaultLocals,
+  > = types.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj, 'legacy'>;
+  type NextFunction = types.NextFunction;
+  type Route = types.LegacyRoute;
+  type Locals = types.LegacyLocals;
+  type Router = import('../index').Router;
 }
 
 export = legacy;

@@ -1,0 +1,103 @@
+import type { EventEmitter } from 'node:events';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ListenOptions } from 'node:net';
+import type { Application, Locals, Request, Response, Router } from '../index';
+import type { GlobalApplication } from './express-globals';
+import type { Flavor, NextFunction, ParamCustomizer, RequestParamHandler } from './handlers';
+import type { PathParams } from './params';
+import type { RenderCallback, RenderLocals } from './response';
+import type { IRouter, IRouterMatcher } from './router';
+import type { DefaultLocals, SettingValue } from './type-options';
+
+/** `callback(err, html)` an engine calls when it finished rendering. */
+export type EngineCallback = (err: Error | null, html?: string) => void;
+
+/**
+ * A template engine as `app.engine(ext, fn)` registers it: `fn(path, options, callback)`, where
+ * `options` holds the merged locals (and `settings`, `cache`).
+ */
+export type TemplateEngine = (path: string, options: Record<string, unknown>, callback: EngineCallback) => void;
+
+/** Called by `app.listen` once the server listens. */
+export type ListenCallback = (error?: Error) => void;
+
+/**
+ * What the 4.x application (`portico()`) and the 3.x one (`portico/legacy`) share: a request listener for
+ * node's HTTP servers, a router (`use`, `get`, `post`, …), settings, views and `listen`.
+ */
+export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEmitter, GlobalApplication {
+  /** Handles a request; usable as `http.createServer(app)`. */
+  (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
+
+  /** `app.get(setting)`: the value of a setting; `app.get(path, ...handlers)`: routes GET. */
+  get: ((setting: string) => SettingValue) & IRouterMatcher<this, F>;
+  /** @deprecated Use `delete`. */
+  del: IRouterMatcher<this, F>;
+  /** Assigns a setting. */
+  set(setting: string, value: unknown): this;
+  /** Reads a setting. */
+  set(setting: string): SettingValue;
+  /** Sets a Boolean setting to true. */
+  enable(setting: string): this;
+  /** Sets a Boolean setting to false. */
+  disable(setting: string): this;
+  /** Is the setting truthy? */
+  enabled(setting: string): boolean;
+  /** Is the setting falsy? */
+  disabled(setting: string): boolean;
+
+  /** Registers a template engine for files with extension `ext`. */
+  engine(ext: string, fn: TemplateEngine): this;
+  /** Renders a view and hands the HTML to `callback`; nothing is sent. */
+  render<L extends object>(view: string, locals: RenderLocals<L>, callback: RenderCallback): void;
+  render(view: string, callback: RenderCallback): void;
+
+  /** Registers a param callback for route parameter `name` (or for each name of a list, in order). */
+  param(name: string | readonly string[], handler: RequestParamHandler<F>): this;
+  /** @deprecated Customises `param()` itself. */
+  param(customizer: ParamCustomizer<F>): this;
+  /** @deprecated With a customiser registered by `param(fn)`: hands it `option` (a RegExp, say) for `name`. */
+  param(name: string | readonly string[], option: object): this;
+
+  /** The canonical path of the app: mount paths of its parents joined; `''` for the root app. */
+  path(): string;
+
+  /** Creates an HTTP server for the app and listens (the arguments of `server.listen`). */
+  listen(port?: number | string, hostname?: string, backlog?: number, callback?: ListenCallback): Server;
+  listen(port?: number | string, hostname?: string, callback?: ListenCallback): Server;
+  listen(port?: number | string, callback?: ListenCallback): Server;
+  listen(callback?: ListenCallback): Server;
+  listen(options: ListenOptions, callback?: ListenCallback): Server;
+
+  /** Settings by name (see `set`). */
+  settings: Record<string, SettingValue>;
+  /** Registered template engines by extension (with the dot). */
+  engines: Record<string, TemplateEngine>;
+  /** Views compiled so far, when `view cache` is on. */
+  cache: Record<string, unknown>;
+  /** The pattern(s) the app was mounted on; `'/'` for the root app. */
+  mountpath: PathParams;
+  /** The app's router, created on first use. */
+  _router: Router | undefined;
+  /** The app's router, created now if needed. */
+  lazyRouter(): Router;
+  /** Runs a request through the app; `callback` (else the final handler) runs when nothing answered. */
+  handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
+}
+
+/**
+ * The members of a Portico application (`portico()`). The public, mergeable `Application` interface
+ * (exported by `portico`) extends this.
+ */
+export interface ApplicationMembers extends ApplicationCommon<'v4'> {
+  /** `app.on('mount', parent => …)`: the app was mounted on `parent`. */
+  on: (event: string, callback: (parent: Application) => void) => this;
+  /** The app this one is mounted on. */
+  parent: Application | undefined;
+  /** Variables available to every view the app renders. */
+  locals: DefaultLocals & Locals;
+  /** The prototype of this app's requests. */
+  request: Request;
+  /** The prototype of this app's responses. */
+  response: Response;
+}

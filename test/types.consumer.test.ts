@@ -1,0 +1,179 @@
+// The package as published: `npm pack` of the built package, installed into a temporary project whose
+// node_modules holds only Portico's runtime dependencies and @types/node (no network), then compiled under
+// `module: commonjs` (and the older `moduleResolution: node`) and `module: nodenext` (.mts and .cts files),
+// in every import style, and run with node. The `exports`/`types` map is what is tested, not src/.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const root = join(__dirname, '..');
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const fixtures = join(root, 'test/types/fixtures/consumer');
+
+interface RunResult {
+  code: number;
+  output: string;
+}
+
+/**
+ * The environment of child processes: npm kept offline, and no NODE_V8_COVERAGE (a coverage run measures
+ * src/, which these processes do not load; recording the compiler would only slow the report).
+ */
+const childEnv: NodeJS.ProcessEnv = { ...process.env, npm_config_offline: 'true' };
+delete childEnv.NODE_V8_COVERAGE;
+
+/** Runs a command without a shell; resolves with its exit code and output (never rejects). */
+function run(command: string, args: string[], cwd: string): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, maxBuffer: 16 * 1024 * 1024, env: childEnv }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, output: stdout + stderr });
+    });
+  });
+}
+
+/** The newest modification time among the files under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    const stat = statSync(full);
+    newest = Math.max(newest, stat.isDirectory() ? newestMtime(full) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** Is dist/ (as `npm run build` leaves it, which `npm test` runs first) newer than every source file? */
+function distIsFresh(): boolean {
+  const built = [join(root, 'dist/index.js'), join(root, 'dist/index.d.ts'), join(root, 'dist/esm/index.mjs'), join(root, 'dist/esm/legacy.mjs')];
+  if (!built.every((file) => existsSync(file))) return false;
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
+  return builtAt >= newestMtime(join(root, 'src'));
+}
+
+/**
+ * Builds the package into `target/dist` without touching the repository's dist/: tsc, then the ESM
+ * entries as scripts/build.mjs makes them (default export plus every named export; names such as
+ * `static`, reserved in modules, are exported through an alias).
+ */
+async function buildInto(target: string): Promise<void> {
+  const dist = join(target, 'dist');
+  const result = await run(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '--outDir', dist], root);
+  assert.equal(result.code, 0, result.output);
+  // The built CommonJS entries are loaded to list their exports; they resolve their dependencies from here.
+  symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'), 'dir');
+  const load = createRequire(join(dist, 'index.js'));
+  const identifier = /^[A-Za-z_$][\w$]*$/;
+  mkdirSync(join(dist, 'esm'));
+  for (const [cjs, esm] of [['index.js', 'index.mjs'], ['legacy/index.js', 'legacy.mjs']]) {
+    const names = Object.keys(load(join(dist, cjs)) as object).filter((n) => identifier.test(n) && n !== 'default');
+    const lines = [
+      `import { createRequire } from 'node:module';`,
+      `const mod = createRequire(import.meta.url)('../${cjs}');`,
+      'export default mod;',
+      ...names.map((n, i) => `const export${i} = mod.${n};`),
+      `export { ${names.map((n, i) => `export${i} as ${n}`).join(', ')} };`,
+    ];
+    writeFileSync(join(dist, 'esm', esm), lines.join('\n') + '\n');
+  }
+}
+
+/** Portico's runtime dependencies and theirs, as installed in the repository (each package directory once). */
+function runtimeDependencyClosure(): string[] {
+  const seen = new Set<string>();
+  const pending = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (seen.has(name) || !existsSync(join(root, 'node_modules', name, 'package.json'))) continue;
+    seen.add(name);
+    const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    pending.push(...Object.keys(manifest.dependencies ?? {}));
+  }
+  return [...seen];
+}
+
+let work = '';
+let project = '';
+const compiled: Record<string, RunResult> = {};
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'portico-consumer-'));
+  // 1. The package directory: package.json, README and dist (the repository's when fresh, else built here).
+  const pkg = join(work, 'package');
+  mkdirSync(pkg);
+  if (distIsFresh()) cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
+  else await buildInto(pkg);
+  cpSync(join(root, 'package.json'), join(pkg, 'package.json'));
+  if (existsSync(join(root, 'README.md'))) cpSync(join(root, 'README.md'), join(pkg, 'README.md'));
+
+  // 2. npm pack: the tarball holds what `files` and `exports` publish.
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], pkg);
+  assert.equal(packed.code, 0, packed.output);
+  const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
+  assert.ok(tarball, packed.output);
+
+  // 3. The consumer project: the fixtures, the extracted tarball, runtime dependencies and @types/node only.
+  project = join(work, 'project');
+  cpSync(fixtures, project, { recursive: true });
+  const modules = join(project, 'node_modules');
+  mkdirSync(join(modules, 'portico'), { recursive: true });
+  mkdirSync(join(modules, '@types'));
+  const extracted = await run('tar', ['-xzf', join(work, tarball), '-C', join(modules, 'portico'), '--strip-components=1'], work);
+  assert.equal(extracted.code, 0, extracted.output);
+  for (const name of runtimeDependencyClosure()) {
+    mkdirSync(dirname(join(modules, name)), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
+  }
+  symlinkSync(join(root, 'node_modules/@types/node'), join(modules, '@types/node'), 'dir');
+
+  // 4. Compile the three configurations at once.
+  const configs = ['tsconfig.commonjs.json', 'tsconfig.nodenext.json', 'tsconfig.node10.json'];
+  const results = await Promise.all(configs.map((config) => run(process.execPath, [tsc, '-p', join(project, config)], project)));
+  configs.forEach((config, i) => (compiled[config] = results[i]));
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Runs a compiled file of the consumer project with node and parses the JSON line it prints. */
+async function runCompiled(file: string): Promise<Record<string, unknown>> {
+  const result = await run(process.execPath, [join(project, file)], project);
+  assert.equal(result.code, 0, result.output);
+  return JSON.parse(result.output.trim().split('\n').pop() as string) as Record<string, unknown>;
+}
+
+describe('packed package, module: commonjs', () => {
+  it('type-checks default, default+named, namespace and import = require imports, module augmentation and a // @ts-check JS file', () => {
+    assert.equal(compiled['tsconfig.commonjs.json'].code, 0, compiled['tsconfig.commonjs.json'].output);
+  });
+
+  it('runs: require("portico") is callable and serves a routed request', async () => {
+    assert.deepEqual(await runCompiled('out-commonjs/app.js'), { callable: true, router: true, body: { id: '7', requestId: 'r1' } });
+  });
+
+  it('runs the checked JavaScript file', async () => {
+    assert.deepEqual(await runCompiled('out-commonjs/checked.js'), { callable: true, static: true });
+  });
+
+  it('type-checks under moduleResolution node (the top-level types field)', () => {
+    assert.equal(compiled['tsconfig.node10.json'].code, 0, compiled['tsconfig.node10.json'].output);
+  });
+});
+
+describe('packed package, module: nodenext', () => {
+  it('type-checks an .mts (ES module) and a .cts (CommonJS) file, including portico/legacy', () => {
+    assert.equal(compiled['tsconfig.nodenext.json'].code, 0, compiled['tsconfig.nodenext.json'].output);
+  });
+
+  it('runs the ES module: import portico, { Router } from "portico" works', async () => {
+    assert.deepEqual(await runCompiled('out-nodenext/app.mjs'), { callable: true, router: true, same: true, legacy: true, text: 'a/b.txt' });
+  });
+
+  it('runs the CommonJS file: import = require gives the callable framework function', async () => {
+    assert.deepEqual(await runCompiled('out-nodenext/app.cjs'), { callable: true, same: true, legacy: true, app: 'function' });
+  });
+});
