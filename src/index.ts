@@ -9,6 +9,7 @@ import { serveStatic } from './static/index';
 import { cookieParser as parseCookies } from './cookies/index';
 import { HttpError as HttpErrorClass } from './errors/http-error';
 import { installRemovedMiddlewareGuards } from './removed-middleware';
+import { query as queryMiddleware } from './query-middleware';
 import type * as types from './types/index';
 
 /** Creates an application (`portico()`), the way `express()` does. */
@@ -31,6 +32,7 @@ Object.assign(portico, {
   static: serveStatic,
   cookieParser: parseCookies,
   HttpError: HttpErrorClass,
+  query: queryMiddleware,
 });
 installRemovedMiddlewareGuards(portico);
 
@@ -57,6 +59,7 @@ declare namespace portico {
   const static: types.StaticFactory;
   const cookieParser: typeof parseCookies;
   const HttpError: typeof HttpErrorClass;
+  const query: typeof queryMiddleware;
 
   /**
    * Switches for the whole program, set by augmentation:

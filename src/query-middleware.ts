@@ -1,0 +1,25 @@
+import qs from 'qs';
+import type { IncomingMessage } from 'node:http';
+import type { NextFunction } from './router/types';
+
+/** What `portico.query()` takes: qs options, or a parser function of the raw query string. */
+export type QueryMiddlewareOptions = qs.IParseOptions | ((str: string) => Record<string, unknown>);
+
+/**
+ * `portico.query(options)`: Express 4's query middleware. Portico parses `req.query` lazily with the
+ * `query parser` setting already, so this only fills `req.query` where something cleared it.
+ */
+export function query(options?: QueryMiddlewareOptions) {
+  const parse =
+    typeof options === 'function'
+      ? options
+      : (str: string): Record<string, unknown> => qs.parse(str, { allowPrototypes: true, ...options });
+  return function query(req: IncomingMessage & { query?: unknown }, _res: unknown, next: NextFunction): void {
+    if (!req.query) {
+      const url = req.url ?? '';
+      const mark = url.indexOf('?');
+      req.query = parse(mark === -1 ? '' : url.slice(mark + 1));
+    }
+    next();
+  };
+}
