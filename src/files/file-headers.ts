@@ -1,0 +1,39 @@
+import type { ServerResponse } from 'node:http';
+import type { Stats } from 'node:fs';
+import { mime } from '../http/mime';
+import type { CompiledFileOptions } from './file-options';
+
+/**
+ * The weak validator Express's file sender derives from stat: `W/"<size hex>-<mtime ms hex>"`.
+ * Cheap (no read of the content) and changes whenever size or modification time does.
+ */
+export function statEtag(stat: Stats): string {
+  return 'W/"' + stat.size.toString(16) + '-' + stat.mtime.getTime().toString(16) + '"';
+}
+
+/** `text/html; charset=UTF-8`: mime@1.6's type for the file name, with its default charset. */
+export function contentTypeFor(path: string): string {
+  const type = mime.lookup(path);
+  const charset = mime.charsets.lookup(type, '');
+  return charset ? type + '; charset=' + charset : type;
+}
+
+/**
+ * Sets the file's headers unless the application already set them (via `setHeaders`, the `headers`
+ * option or `res.set` before the call): Accept-Ranges, Cache-Control, Last-Modified, ETag, Content-Type.
+ */
+export function setFileHeaders(res: ServerResponse, path: string, stat: Stats, options: CompiledFileOptions): void {
+  if (options.acceptRanges && !res.hasHeader('Accept-Ranges')) res.setHeader('Accept-Ranges', 'bytes');
+  if (options.cacheControl !== undefined && !res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', options.cacheControl);
+  if (options.lastModified && !res.hasHeader('Last-Modified')) res.setHeader('Last-Modified', stat.mtime.toUTCString());
+  if (options.etag && !res.hasHeader('ETag')) res.setHeader('ETag', statEtag(stat));
+  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', contentTypeFor(path));
+}
+
+/** Headers that describe a body and so must not accompany a 304 (RFC 9110 §15.4.5). */
+const BODY_HEADERS = ['Content-Encoding', 'Content-Language', 'Content-Length', 'Content-Range', 'Content-Type'];
+
+/** Removes the body-describing headers before a 304. */
+export function removeBodyHeaders(res: ServerResponse): void {
+  for (let i = 0; i < BODY_HEADERS.length; i++) res.removeHeader(BODY_HEADERS[i]);
+}

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { maxAgeSeconds } from './max-age';
+
+/** How files and directories whose name begins with a dot are treated. */
+export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';
+
+/** The options the file sender understands (the file-transfer and static-file tables of the spec). */
+export interface FileOptions {
+  /** Answer `Range` requests and send `Accept-Ranges: bytes` (default true). */
+  acceptRanges?: boolean;
+  /** Send `Cache-Control` (default true). */
+  cacheControl?: boolean;
+  /** `allow`, `deny` or `ignore`; unset means "ignore a dotfile named last, allow dot-directories". */
+  dotfiles?: DotfilesPolicy;
+  /** Send a weak `ETag` computed from size and modification time (default true). */
+  etag?: boolean;
+  /** Extensions tried in order when the path names no file (no leading dot). */
+  extensions?: string | string[] | false;
+  /** Add `immutable` to `Cache-Control`. */
+  immutable?: boolean;
+  /** Index file(s) served for a path ending in `/`; false disables (default `index.html`). */
+  index?: string | string[] | false;
+  /** Send `Last-Modified` (default true). */
+  lastModified?: boolean;
+  /** `Cache-Control` max-age in milliseconds, or an `ms` string (default 0). */
+  maxAge?: number | string;
+  /** Directory that relative paths are resolved in and must stay inside. */
+  root?: string;
+  /** First byte of the file to send (default 0). */
+  start?: number;
+  /** Last byte of the file to send, inclusive (default: the end of the file). */
+  end?: number;
+  /** Deprecated: `true` behaves like `dotfiles: 'allow'` when `dotfiles` is unset. */
+  hidden?: boolean;
+}
+
+/** Options resolved once into plain fields, so the per-request path only reads them. */
+export interface CompiledFileOptions {
+  acceptRanges: boolean;
+  /** The whole `Cache-Control` value, or undefined when the header is disabled. */
+  cacheControl: string | undefined;
+  /** The explicit policy, or undefined for the default rule. */
+  dotfiles: DotfilesPolicy | undefined;
+  etag: boolean;
+  extensions: readonly string[];
+  index: readonly string[];
+  lastModified: boolean;
+  /** Absolute root, or undefined. */
+  root: string | undefined;
+  start: number;
+  end: number | undefined;
+}
+
+const DEFAULT_INDEX: readonly string[] = Object.freeze(['index.html']);
+const NO_ENTRIES: readonly string[] = Object.freeze([]);
+
+/** Reads and validates file options; throws the TypeErrors Express's file sender throws for bad values. */
+export function compileFileOptions(options: FileOptions | undefined | null): CompiledFileOptions {
+  const opts: FileOptions = options ?? {};
+  const immutable = Boolean(opts.immutable);
+  const cacheControl =
+    opts.cacheControl === undefined || opts.cacheControl
+      ? 'public, max-age=' + maxAgeSeconds(opts.maxAge) + (immutable ? ', immutable' : '')
+      : undefined;
+  return {
+    acceptRanges: opts.acceptRanges === undefined ? true : Boolean(opts.acceptRanges),
+    cacheControl,
+    dotfiles: dotfilesPolicy(opts.dotfiles, opts.hidden),
+    etag: opts.etag === undefined ? true : Boolean(opts.etag),
+    extensions: nameList(opts.extensions, NO_ENTRIES, 'extensions option'),
+    index: nameList(opts.index, DEFAULT_INDEX, 'index option'),
+    lastModified: opts.lastModified === undefined ? true : Boolean(opts.lastModified),
+    // An empty root is "no root", as in Express; a relative one is taken from the working directory now.
+    root: opts.root ? resolve(opts.root) : undefined,
+    start: typeof opts.start === 'number' && opts.start > 0 ? Math.floor(opts.start) : 0,
+    end: typeof opts.end === 'number' && opts.end >= 0 ? Math.floor(opts.end) : undefined,
+  };
+}
+
+function dotfilesPolicy(value: unknown, hidden: unknown): DotfilesPolicy | undefined {
+  if (value === undefined) return hidden ? 'allow' : undefined;
+  if (value === 'allow' || value === 'deny' || value === 'ignore') return value;
+  throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
+}
+
+/** `false` → none, a string → one, an array of strings → itself; anything else is refused. */
+function nameList(value: unknown, fallback: readonly string[], label: string): readonly string[] {
+  if (value === undefined) return fallback;
+  if (value === false) return NO_ENTRIES;
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.slice();
+  throw new TypeError(label + ' must be array of strings or false');
+}

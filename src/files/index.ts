@@ -1,0 +1,4 @@
+export { transferFile, type TransferHooks } from './transfer-file';
+export { compileFileOptions, type FileOptions, type CompiledFileOptions, type DotfilesPolicy } from './file-options';
+export { statEtag, contentTypeFor } from './file-headers';
+export { fileHttpError } from './file-errors';

@@ -1,0 +1,66 @@
+import { stat, type Stats } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { CompiledFileOptions } from './file-options';
+import { fileHttpError, statError } from './file-errors';
+
+/** What a path turned out to be: a regular file (maybe an index or an extension fallback) or a directory. */
+export type LocateResult =
+  | { kind: 'file'; path: string; stat: Stats }
+  | { kind: 'directory'; path: string }
+  | { kind: 'error'; error: Error };
+
+export type LocateCallback = (result: LocateResult) => void;
+
+/**
+ * Finds the file a resolved path names, with one `fs.stat` in the common case:
+ * a path ending in `/` tries the index names in order; a missing path without an extension tries
+ * the extension fallbacks in order. A directory among the candidates is skipped.
+ */
+export function locateFile(path: string, trailingSlash: boolean, options: CompiledFileOptions, done: LocateCallback): void {
+  if (trailingSlash && options.index.length > 0) {
+    tryCandidates(path, options.index, 0, null, done, joinName);
+    return;
+  }
+  stat(path, (err, stats) => {
+    if (err) {
+      if (err.code === 'ENOENT' && options.extensions.length > 0 && !extname(path) && path[path.length - 1] !== '/') {
+        tryCandidates(path, options.extensions, 0, err, done, appendExtension);
+        return;
+      }
+      done({ kind: 'error', error: statError(err) });
+    } else if (stats.isDirectory()) {
+      done({ kind: 'directory', path });
+    } else {
+      done({ kind: 'file', path, stat: stats });
+    }
+  });
+}
+
+function joinName(base: string, name: string): string {
+  return join(base, name);
+}
+
+function appendExtension(base: string, ext: string): string {
+  return base + '.' + ext;
+}
+
+/** Stats `name(base, names[i])` for each i in turn; the first regular file wins, else the last error (or 404). */
+function tryCandidates(
+  base: string,
+  names: readonly string[],
+  i: number,
+  lastError: NodeJS.ErrnoException | null,
+  done: LocateCallback,
+  name: (base: string, entry: string) => string,
+): void {
+  if (i >= names.length) {
+    done({ kind: 'error', error: lastError ? statError(lastError) : fileHttpError(404) });
+    return;
+  }
+  const candidate = name(base, names[i]);
+  stat(candidate, (err, stats) => {
+    if (err) tryCandidates(base, names, i + 1, err, done, name);
+    else if (stats.isDirectory()) tryCandidates(base, names, i + 1, lastError, done, name);
+    else done({ kind: 'file', path: candidate, stat: stats });
+  });
+}

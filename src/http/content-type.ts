@@ -1,0 +1,39 @@
+import contentType from 'content-type';
+import mime from './mime';
+
+/** A `charset` parameter anywhere in a Content-Type value. */
+const CHARSET_PARAMETER = /;\s*charset\s*=/;
+
+/**
+ * The `res.set('Content-Type', v)` rule of Express 4: a value without a charset gets the one
+ * mime@1.6 knows for its type (UTF-8 for text, JSON and JavaScript), in lower case; others stay as given.
+ */
+export function withDefaultCharset(value: string): string {
+  if (CHARSET_PARAMETER.test(value)) return value;
+  const charset = mime.charsets.lookup(value.split(';')[0], '');
+  return charset ? value + '; charset=' + charset.toLowerCase() : value;
+}
+
+/** Bounded memo of `setCharset` answers: a handful of Content-Type values recur on every response. */
+const charsetMemo = new Map<string, string>();
+const MEMO_LIMIT = 256;
+
+/**
+ * Sets the charset parameter of a Content-Type (RFC 9110 §8.3.1), reformatting it the way the
+ * `content-type` package does (lower-case type, parameters sorted); throws a TypeError on a malformed type.
+ */
+export function setCharset(type: string, charset: string): string {
+  const key = charset === 'utf-8' ? type : undefined;
+  if (key !== undefined) {
+    const known = charsetMemo.get(key);
+    if (known !== undefined) return known;
+  }
+  const parsed = contentType.parse(type);
+  parsed.parameters.charset = charset;
+  const formatted = contentType.format(parsed);
+  if (key !== undefined) {
+    if (charsetMemo.size >= MEMO_LIMIT) charsetMemo.clear();
+    charsetMemo.set(key, formatted);
+  }
+  return formatted;
+}

@@ -1,0 +1,58 @@
+import { extname } from 'node:path';
+import Negotiator from 'negotiator';
+import { typeForExtension } from './mime';
+
+/**
+ * Content negotiation over a request's headers (RFC 9110 §12.5): pure functions on a
+ * structural `{ headers }`, with the answers of Express 4's `req.accepts*` methods.
+ */
+export interface HeaderCarrier {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Turns `html` or `.html` into `text/html`; a value with a `/` is already a media type; unknown → `false`. */
+function extensionToMediaType(type: string): string | false {
+  if (type.indexOf('/') !== -1) return type;
+  // `extname('x.' + t)` accepts `html`, `.html` and `file.html` alike.
+  const ext = extname('x.' + type).toLowerCase().slice(1);
+  return (ext && typeForExtension(ext)) || false;
+}
+
+/**
+ * The best of `types` (media types or extension names) for the `Accept` header, returned as given;
+ * `false` when none is acceptable; without an `Accept` header, the first; without `types`, every accepted type.
+ */
+export function negotiateType(carrier: HeaderCarrier, types: string[]): string | string[] | false {
+  if (types.length === 0) return new Negotiator(carrier).mediaTypes();
+  if (!carrier.headers.accept) return types[0];
+  const mediaTypes = types.map(extensionToMediaType);
+  const valid = mediaTypes.filter((t): t is string => typeof t === 'string');
+  const best = new Negotiator(carrier).mediaTypes(valid)[0];
+  return best ? types[mediaTypes.indexOf(best)] : false;
+}
+
+/** The first of `charsets` acceptable per `Accept-Charset` (the first without the header); none given → all accepted. */
+export function negotiateCharset(carrier: HeaderCarrier, charsets: string[]): string | string[] | false {
+  if (charsets.length === 0) return new Negotiator(carrier).charsets();
+  if (!carrier.headers['accept-charset']) return charsets[0];
+  return new Negotiator(carrier).charsets(charsets)[0] || false;
+}
+
+/** The first of `encodings` acceptable per `Accept-Encoding` (`identity` is acceptable by default); none given → all accepted. */
+export function negotiateEncoding(carrier: HeaderCarrier, encodings: string[]): string | string[] | false {
+  if (encodings.length === 0) return new Negotiator(carrier).encodings();
+  return new Negotiator(carrier).encodings(encodings)[0] || false;
+}
+
+/** The first of `languages` acceptable per `Accept-Language` (the first without the header); none given → all accepted. */
+export function negotiateLanguage(carrier: HeaderCarrier, languages: string[]): string | string[] | false {
+  if (languages.length === 0) return new Negotiator(carrier).languages();
+  if (!carrier.headers['accept-language']) return languages[0];
+  return new Negotiator(carrier).languages(languages)[0] || false;
+}
+
+/** Flattens Express-style arguments: one array, or several strings. */
+export function listArguments(args: ArrayLike<unknown>): string[] {
+  if (args.length === 1 && Array.isArray(args[0])) return args[0] as string[];
+  return Array.prototype.slice.call(args) as string[];
+}

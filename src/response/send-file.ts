@@ -1,0 +1,96 @@
+import { isAbsolute } from 'node:path';
+import type { Stats } from 'node:fs';
+import type { OutgoingHttpHeader } from 'node:http';
+import type { PorticoResponse } from './response';
+import { transferFile, compileFileOptions, type FileOptions, type TransferHooks } from '../files/index';
+
+/** Options of `res.sendFile` (the file-transfer table of the spec). */
+export interface SendFileOptions extends FileOptions {
+  /** Headers set on the response when the file is found. */
+  headers?: Record<string, OutgoingHttpHeader | number>;
+}
+
+/** `fn(err)`: called once the transfer ended, with the error if there was one. */
+export type SendFileCallback = (err?: Error) => void;
+
+/**
+ * `res.sendFile(path, [options], [fn])`: transfers a file, with `Content-Type` from its extension.
+ * `path` must be absolute unless `options.root` is set; with a root, the path (even with `..`) must
+ * resolve inside it (else 403). `fn(err)` runs on completion or error; without it, errors go to
+ * `next(err)`, a directory to `next()`, and a client that disconnected is not an error.
+ */
+export function sendFile(this: PorticoResponse, path: string, options?: SendFileOptions | SendFileCallback, callback?: SendFileCallback): void {
+  if (!path) throw new TypeError('path argument is required to res.sendFile');
+  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+  let opts: SendFileOptions | undefined;
+  let done = callback;
+  if (typeof options === 'function') {
+    done = options;
+  } else if (options !== null && typeof options === 'object') {
+    opts = options;
+  }
+  if (!opts?.root && !isAbsolute(path)) {
+    throw new TypeError('path must be absolute or specify root to res.sendFile');
+  }
+  const compiled = compileFileOptions(opts);
+  transferFile(this.req, this, path, path.endsWith('/'), compiled, new SendFileTransfer(this, opts?.headers, typeof done === 'function' ? done : undefined));
+}
+
+/** `res.sendFile`'s side of a transfer: headers from the options, then one report to `fn` or `next`. */
+class SendFileTransfer implements TransferHooks {
+  readonly watchesCompletion = true;
+  private settled = false;
+
+  constructor(
+    private readonly res: PorticoResponse,
+    private readonly headers: SendFileOptions['headers'],
+    private readonly callback: SendFileCallback | undefined,
+  ) {}
+
+  file(_path: string, _stat: Stats): void {
+    const headers = this.headers;
+    if (!headers) return;
+    for (const name of Object.keys(headers)) this.res.setHeader(name, headers[name] as OutgoingHttpHeader);
+  }
+
+  directory(): void {
+    this.settle(codedError('EISDIR, read', 'EISDIR'));
+  }
+
+  error(err: Error): void {
+    this.settle(err);
+  }
+
+  end(): void {
+    this.settle(undefined);
+  }
+
+  aborted(): void {
+    this.settle(codedError('Request aborted', 'ECONNABORTED'));
+  }
+
+  /** Reports the outcome once: to the callback, or else to the router. */
+  private settle(err: Error | undefined): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.callback) {
+      this.callback(err);
+      return;
+    }
+    if (!err) return;
+    const code = (err as NodeJS.ErrnoException).code;
+    // A directory is "not this route's file": let the next handler try. An aborted or failed
+    // write has nobody left to answer.
+    const next = this.res.req.next;
+    if (typeof next !== 'function') return;
+    if (code === 'EISDIR') next();
+    else if (code !== 'ECONNABORTED' && (err as NodeJS.ErrnoException).syscall !== 'write') next(err);
+  }
+}
+
+/** An error with only a `code`, as Express reports directories and aborted transfers. */
+function codedError(message: string, code: string): Error {
+  const err = new Error(message) as NodeJS.ErrnoException;
+  err.code = code;
+  return err;
+}

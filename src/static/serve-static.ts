@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { transferFile, fileHttpError } from '../files/index';
+import { compileStaticOptions, type ServeStaticOptions } from './static-options';
+import { StaticTransfer } from './static-transfer';
+import { pathnameOf, decodeUrlPath } from './request-path';
+
+type NextFunction = (err?: unknown) => void;
+type StaticRequest = IncomingMessage & { originalUrl?: string };
+
+/** The middleware `portico.static` returns. */
+export type StaticMiddleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void;
+
+/**
+ * `portico.static(root, options)`: serves files below `root`, combining it with `req.url`
+ * (the mount path already stripped). Options are resolved here, once; see docs/static-files.md.
+ */
+export function createStaticMiddleware(root: string, options?: ServeStaticOptions): StaticMiddleware {
+  const config = compileStaticOptions(root, options);
+  const fileOptions = config.file;
+  const fallthrough = config.fallthrough;
+
+  return function serveStatic(req: StaticRequest, res: ServerResponse, next: NextFunction): void {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (fallthrough) {
+        next();
+        return;
+      }
+      // Without fallthrough this middleware owns the path: other methods are not allowed on files.
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.setHeader('Content-Length', '0');
+      res.end();
+      return;
+    }
+    if (fileOptions instanceof TypeError) {
+      next(fileOptions);
+      return;
+    }
+    const url = req.url ?? '/';
+    let path = pathnameOf(url);
+    // At the mount point itself without a slash ('/static'), look at the root as a directory
+    // without a trailing slash, so it redirects to '/static/'.
+    if (path === '/' && !pathnameOf(req.originalUrl ?? url).endsWith('/')) path = '';
+    const hooks = new StaticTransfer(req, res, next, config);
+    const decoded = decodeUrlPath(path);
+    if (decoded === null) {
+      hooks.error(fileHttpError(400));
+      return;
+    }
+    transferFile(req, res, decoded, path.endsWith('/'), fileOptions, hooks);
+  };
+}

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import type { Stats } from 'node:fs';
+import { compileFileOptions, type CompiledFileOptions, type FileOptions } from '../files/index';
+
+/** `setHeaders(res, path, stat)`: called for each file served, before its headers are set; synchronous. */
+export type SetHeadersFunction = (res: ServerResponse, path: string, stat: Stats) => void;
+
+/** Options of `portico.static(root, options)` (the static-file table of the spec). */
+export interface ServeStaticOptions extends Omit<FileOptions, 'root' | 'start' | 'end'> {
+  /** true (default): a client error such as a missing file calls `next()`; false: `next(err)`, and 405 for other methods. */
+  fallthrough?: boolean;
+  /** Redirect a directory path to the same path with a trailing `/` (default true). */
+  redirect?: boolean;
+  /** Sets custom headers on each file response. */
+  setHeaders?: SetHeadersFunction;
+  /** Lower-case alias of `maxAge`, accepted as Express accepts it. */
+  maxage?: number | string;
+}
+
+/** Everything the middleware needs per request, resolved once by the factory. */
+export interface StaticConfig {
+  fallthrough: boolean;
+  redirect: boolean;
+  setHeaders: SetHeadersFunction | undefined;
+  /** The compiled file options, or the TypeError a bad option raises on each request (as Express raises it). */
+  file: CompiledFileOptions | TypeError;
+}
+
+/** Validates the root and options; throws the TypeErrors Express's static factory throws. */
+export function compileStaticOptions(root: unknown, options: ServeStaticOptions | undefined): StaticConfig {
+  if (!root) throw new TypeError('root path required');
+  if (typeof root !== 'string') throw new TypeError('root path must be a string');
+  const opts: ServeStaticOptions = options ?? {};
+  if (opts.setHeaders !== undefined && typeof opts.setHeaders !== 'function') {
+    throw new TypeError('option setHeaders must be function');
+  }
+  let file: CompiledFileOptions | TypeError;
+  try {
+    file = compileFileOptions({ ...opts, maxAge: opts.maxAge || opts.maxage || 0, root: resolve(root) });
+  } catch (err) {
+    // Express only notices a bad `dotfiles`/`index`/`extensions` when serving; keep that timing.
+    if (!(err instanceof TypeError)) throw err;
+    file = err;
+  }
+  return {
+    fallthrough: opts.fallthrough !== false,
+    redirect: opts.redirect !== false,
+    setHeaders: opts.setHeaders,
+    file,
+  };
+}

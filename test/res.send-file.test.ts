@@ -1,0 +1,356 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import portico from '../src/index';
+import { withServer, send, type SimpleResponse, type SimpleRequest } from './helpers/server';
+import { FILES, fixture, etagOf, lastModifiedOf, makeTempDir, errorFields } from './helpers/file-fixtures';
+
+type Handler = (req: any, res: any, next: any) => void;
+
+/**
+ * An app running `handler` on GET/HEAD `/`, then a handler answering `NEXT` (so `next()` is visible),
+ * and an error handler answering the error's fields as JSON with its status. A handler that throws
+ * is answered 599 with the error's name and message.
+ */
+function appWith(handler: Handler) {
+  const app = portico();
+  app.get('/', (req: any, res: any, next: any) => {
+    try {
+      handler(req, res, next);
+    } catch (err) {
+      res.status(599).send('THROWN ' + (err as Error).name + ': ' + (err as Error).message);
+    }
+  });
+  app.use((_req: any, res: any) => {
+    res.status(404).send('NEXT');
+  });
+  app.use((err: unknown, _req: unknown, res: any, _next: unknown) => {
+    res.status((err as { status?: number }).status ?? 500).json(errorFields(err));
+  });
+  return app;
+}
+
+async function run(handler: Handler, request: SimpleRequest = {}): Promise<SimpleResponse> {
+  return withServer(appWith(handler), ({ port }) => send(port, { path: '/', ...request }));
+}
+
+function json(res: SimpleResponse): Record<string, unknown> {
+  return JSON.parse(res.text) as Record<string, unknown>;
+}
+
+/** A callback for sendFile that answers the error's fields (598) or lets the transfer stand. */
+function reportTo(res: any, seen?: Array<Error | undefined>) {
+  return (err?: Error) => {
+    seen?.push(err);
+    if (err) res.status(598).json({ ...errorFields(err), headersSent: res.headersSent });
+  };
+}
+
+describe('res.sendFile(path)', () => {
+  describe('path argument', () => {
+    it('throws TypeError when the path is missing or empty', async () => {
+      assert.equal((await run((_q, res) => res.sendFile())).text, 'THROWN TypeError: path argument is required to res.sendFile');
+      assert.equal((await run((_q, res) => res.sendFile(''))).text, 'THROWN TypeError: path argument is required to res.sendFile');
+    });
+
+    it('throws TypeError when the path is not a string', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(5))).text, 'THROWN TypeError: path must be a string to res.sendFile');
+    });
+
+    it('throws TypeError for a relative path without root', async () => {
+      const res = await run((_q, res) => res.sendFile('hello.txt'));
+      assert.equal(res.text, 'THROWN TypeError: path must be absolute or specify root to res.sendFile');
+    });
+
+    it('takes the path literally: percent signs, ? and # are part of the name', async () => {
+      const tmp = makeTempDir('portico-sendfile-');
+      try {
+        writeFileSync(join(tmp.dir, 'a%20b.txt'), 'percent');
+        writeFileSync(join(tmp.dir, 'q?x#y.txt'), 'marks');
+        assert.equal((await run((_q, res) => res.sendFile(join(tmp.dir, 'a%20b.txt')))).text, 'percent');
+        assert.equal((await run((_q, res) => res.sendFile(join(tmp.dir, 'q?x#y.txt')))).text, 'marks');
+      } finally {
+        tmp.remove();
+      }
+    });
+
+    it('refuses an absolute path containing a .. segment with 403', async () => {
+      const res = await run((_q, res) => res.sendFile(FILES + '/nested/../hello.txt'));
+      assert.equal(res.status, 403);
+      assert.equal(json(res).name, 'ForbiddenError');
+    });
+
+    it('refuses a path with a NUL byte with 400', async () => {
+      const res = await run((_q, res) => res.sendFile(FILES + '/hello.txt\0.png'));
+      assert.equal(res.status, 400);
+      assert.equal(json(res).message, 'Bad Request');
+    });
+  });
+
+  describe('transfer', () => {
+    it('sends the file with Express\'s headers', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt')));
+      assert.equal(res.status, 200);
+      assert.equal(res.text, 'hello world');
+      assert.equal(res.headers['content-type'], 'text/plain; charset=UTF-8');
+      assert.equal(res.headers['cache-control'], 'public, max-age=0');
+      assert.equal(res.headers.etag, etagOf(fixture('hello.txt')));
+      assert.equal(res.headers['last-modified'], lastModifiedOf(fixture('hello.txt')));
+      assert.equal(res.headers['accept-ranges'], 'bytes');
+    });
+
+    it('keeps a status and headers the handler set before', async () => {
+      const res = await run((_q, res) => {
+        res.status(201).set('Content-Type', 'application/x-mine').set('Cache-Control', 'private');
+        res.sendFile(fixture('hello.txt'));
+      });
+      assert.equal(res.status, 201);
+      assert.equal(res.headers['content-type'], 'application/x-mine');
+      assert.equal(res.headers['cache-control'], 'private');
+    });
+
+    it('answers 304 when the client copy is fresh', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt')), { headers: { 'if-none-match': etagOf(fixture('hello.txt')) } });
+      assert.equal(res.status, 304);
+      assert.equal(res.body.length, 0);
+    });
+
+    it('does not turn a non-2xx status into 304', async () => {
+      const res = await run((_q, res) => res.status(500).sendFile(fixture('hello.txt')), { headers: { 'if-none-match': '*' } });
+      assert.equal(res.status, 500);
+      assert.equal(res.text, 'hello world');
+    });
+
+    it('answers a range with 206', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('digits.txt')), { headers: { range: 'bytes=3-5' } });
+      assert.equal(res.status, 206);
+      assert.equal(res.text, '345');
+    });
+
+    it('answers HEAD without a body', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt')), { method: 'HEAD' });
+      assert.equal(res.headers['content-length'], '11');
+      assert.equal(res.body.length, 0);
+    });
+
+    it('serves the index file for a path ending in a slash', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('nested') + '/'))).text, '<p>nested</p>');
+    });
+  });
+
+  describe('without a callback', () => {
+    it('passes a missing file to next(err) as Express\'s 404 stat error', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('missing.txt')));
+      assert.equal(res.status, 404);
+      assert.deepEqual(json(res), {
+        name: 'Error',
+        message: `ENOENT: no such file or directory, stat '${fixture('missing.txt')}'`,
+        status: 404,
+        statusCode: 404,
+        expose: false,
+        code: 'ENOENT',
+        syscall: 'stat',
+      });
+    });
+
+    it('calls next() (no error) for a directory', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('nested')))).text, 'NEXT');
+    });
+
+    it('passes 412 and 416 to next(err)', async () => {
+      const failed = await run((_q, res) => res.sendFile(fixture('hello.txt')), { headers: { 'if-match': '"nope"' } });
+      assert.equal(failed.status, 412);
+      const unsatisfiable = await run((_q, res) => res.sendFile(fixture('hello.txt')), { headers: { range: 'bytes=50-' } });
+      assert.equal(unsatisfiable.status, 416);
+      assert.equal(unsatisfiable.headers['content-range'], 'bytes */11');
+    });
+  });
+
+  describe('with a callback fn(err)', () => {
+    it('calls fn() without an error once the response has been sent', async () => {
+      const seen: Array<[Error | undefined, boolean]> = [];
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt'), (err?: Error) => seen.push([err, res.writableFinished])));
+      assert.equal(res.text, 'hello world');
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(seen, [[undefined, true]]);
+    });
+
+    it('also takes (path, options, fn)', async () => {
+      const seen: Array<Error | undefined> = [];
+      const res = await run((_q, res) => res.sendFile('hello.txt', { root: FILES }, reportTo(res, seen)));
+      assert.equal(res.text, 'hello world');
+      assert.deepEqual(seen, [undefined]);
+    });
+
+    it('hands a missing file to fn before anything is sent, so fn can answer', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('missing.txt'), reportTo(res)));
+      assert.equal(res.status, 598);
+      assert.equal(json(res).code, 'ENOENT');
+      assert.equal(json(res).headersSent, false);
+    });
+
+    it('hands a directory to fn as an EISDIR error', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('nested'), reportTo(res)));
+      assert.deepEqual(json(res), { name: 'Error', message: 'EISDIR, read', code: 'EISDIR', headersSent: false });
+    });
+
+    it('hands 403 for a dotfile under deny to fn', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('.dotfile'), { dotfiles: 'deny' }, reportTo(res)));
+      assert.equal(json(res).status, 403);
+    });
+
+    it('calls fn exactly once', async () => {
+      let calls = 0;
+      await run((_q, res) => res.sendFile(fixture('hello.txt'), () => void calls++), { headers: { 'if-none-match': '*' } });
+      await run((_q, res) => res.sendFile('hello.txt', { root: FILES }, () => void calls++), { method: 'HEAD' });
+      await new Promise((r) => setImmediate(r));
+      assert.equal(calls, 2);
+    });
+  });
+
+  describe('client abort', () => {
+    /** Starts a big transfer, reads the first bytes, then drops the connection; resolves with what fn/next saw. */
+    async function abortMidFile(useCallback: boolean): Promise<{ fnErrors: Error[]; nextErrors: unknown[] }> {
+      const tmp = makeTempDir('portico-abort-');
+      const big = join(tmp.dir, 'big.bin');
+      writeFileSync(big, Buffer.alloc(8 * 1024 * 1024, 7));
+      const fnErrors: Error[] = [];
+      const nextErrors: unknown[] = [];
+      let settle: () => void = () => undefined;
+      const settled = new Promise<void>((r) => (settle = r));
+      const app = portico();
+      app.get('/', (_req: any, res: any) => {
+        if (useCallback) {
+          res.sendFile(big, (err?: Error) => {
+            if (err) fnErrors.push(err);
+            settle();
+          });
+        } else {
+          res.sendFile(big);
+          res.on('close', () => setTimeout(settle, 50));
+        }
+      });
+      app.use((err: unknown, _req: unknown, _res: unknown, _next: unknown) => void nextErrors.push(err));
+      try {
+        await withServer(app, async ({ port }) => {
+          await new Promise<void>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+            socket.once('data', () => {
+              socket.destroy();
+              resolve();
+            });
+          });
+          await settled;
+        });
+      } finally {
+        tmp.remove();
+      }
+      return { fnErrors, nextErrors };
+    }
+
+    it('reports ECONNABORTED to fn', async () => {
+      const { fnErrors } = await abortMidFile(true);
+      assert.equal(fnErrors.length, 1);
+      assert.equal(fnErrors[0].message, 'Request aborted');
+      assert.equal((fnErrors[0] as NodeJS.ErrnoException).code, 'ECONNABORTED');
+    });
+
+    it('does not call next(err) without fn', async () => {
+      const { nextErrors } = await abortMidFile(false);
+      assert.deepEqual(nextErrors, []);
+    });
+  });
+
+  describe('options', () => {
+    it('root: resolves a relative path inside the root, even through ..', async () => {
+      assert.equal((await run((_q, res) => res.sendFile('hello.txt', { root: FILES }))).text, 'hello world');
+      assert.equal((await run((_q, res) => res.sendFile('nested/../hello.txt', { root: FILES }))).text, 'hello world');
+    });
+
+    it('root: refuses a path that climbs out of the root with 403', async () => {
+      const res = await run((_q, res) => res.sendFile('../hello.txt', { root: fixture('nested') }));
+      assert.equal(res.status, 403);
+      const backslash = await run((_q, res) => res.sendFile('..\\hello.txt', { root: fixture('nested') }));
+      assert.equal(backslash.status, 403);
+    });
+
+    it('root: an absolute path is taken under the root', async () => {
+      assert.equal((await run((_q, res) => res.sendFile('/hello.txt', { root: FILES }))).text, 'hello world');
+    });
+
+    it('root: a relative root is resolved from the working directory', async () => {
+      const rel = relative(process.cwd(), FILES);
+      const res = await run((_q, res) => res.sendFile('missing', { root: rel }));
+      assert.equal(json(res).message, `ENOENT: no such file or directory, stat '${fixture('missing')}'`);
+    });
+
+    it('maxAge, immutable: set Cache-Control', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt'), { maxAge: '10s', immutable: true }));
+      assert.equal(res.headers['cache-control'], 'public, max-age=10, immutable');
+    });
+
+    it('cacheControl, lastModified, etag, acceptRanges: false turn their header off', async () => {
+      const res = await run((_q, res) =>
+        res.sendFile(fixture('hello.txt'), { cacheControl: false, lastModified: false, etag: false, acceptRanges: false }),
+      );
+      assert.equal(res.headers['cache-control'], undefined);
+      assert.equal(res.headers['last-modified'], undefined);
+      assert.equal(res.headers.etag, undefined);
+      assert.equal(res.headers['accept-ranges'], undefined);
+      assert.equal(res.text, 'hello world');
+    });
+
+    it('headers: are set before the file headers, which do not override them', async () => {
+      const res = await run((_q, res) =>
+        res.sendFile(fixture('hello.txt'), { headers: { 'X-One': 'a', 'X-List': ['b', 'c'], 'Content-Type': 'text/x-mine' } }),
+      );
+      assert.equal(res.headers['x-one'], 'a');
+      assert.equal(res.headers['x-list'], 'b, c');
+      assert.equal(res.headers['content-type'], 'text/x-mine');
+      const names = res.rawHeaders.filter((_, i) => i % 2 === 0);
+      assert.ok(names.indexOf('X-One') < names.indexOf('Accept-Ranges'));
+    });
+
+    it('dotfiles: ignores a dotfile by default (404) but serves files in dot-directories', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('.dotfile')))).status, 404);
+      assert.equal((await run((_q, res) => res.sendFile(fixture('.mine', 'file.txt')))).text, 'mine');
+    });
+
+    it('dotfiles: deny refuses any dot segment of an absolute path, allow serves', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('.mine', 'file.txt'), { dotfiles: 'deny' }))).status, 403);
+      assert.equal((await run((_q, res) => res.sendFile(fixture('.mine', '.hidden'), { dotfiles: 'allow' }))).text, 'hidden');
+    });
+
+    it('dotfiles: with a root, only the part below the root is judged', async () => {
+      const res = await run((_q, res) => res.sendFile('file.txt', { root: fixture('.mine'), dotfiles: 'deny' }));
+      assert.equal(res.text, 'mine');
+    });
+
+    it('dotfiles: an invalid value throws TypeError synchronously', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt'), { dotfiles: 'maybe' }));
+      assert.equal(res.text, 'THROWN TypeError: dotfiles option must be "allow", "deny", or "ignore"');
+    });
+
+    it('index: false makes a slash-terminated directory an EISDIR error', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('nested') + '/', { index: false }, reportTo(res)));
+      assert.equal(json(res).code, 'EISDIR');
+    });
+
+    it('extensions: tries fallbacks for a missing path', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('page'), { extensions: ['html'] }))).text, '<p>page</p>');
+    });
+
+    it('start and end: send that window of the file', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('digits.txt'), { start: 2, end: 5 }));
+      assert.equal(res.text, '2345');
+      assert.equal(res.headers['content-length'], '4');
+    });
+
+    it('ignores options that are not an object', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('hello.txt'), null))).text, 'hello world');
+      assert.equal((await run((_q, res) => res.sendFile(fixture('hello.txt'), 'x'))).text, 'hello world');
+    });
+  });
+});
