@@ -13,6 +13,8 @@ export const BODY_ERROR_TYPES = {
   'stream.not.readable': 500,
   'parameters.too.many': 413,
   'charset.unsupported': 415,
+  // Not in the spec's table; Express 4.22's urlencoded parser raises it for keys nested deeper than `depth`.
+  'querystring.parse.rangeError': 400,
 } as const;
 
 /** The machine-readable `type` of a body-parser error. */

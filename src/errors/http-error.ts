@@ -8,20 +8,24 @@ export type HttpErrorFields = Record<string, unknown>;
  * `status`/`statusCode` is the suggested status, `expose` says whether the message may reach the client.
  */
 export class HttpError extends Error {
-  status: number;
-  statusCode: number;
-  expose: boolean;
-  type?: string;
-  headers?: Record<string, string>;
+  // `declare`d so that no own `undefined` fields appear on instances (ES2022 class fields would add them).
+  declare status: number;
+  declare statusCode: number;
+  declare expose: boolean;
+  declare type?: string;
+  declare headers?: Record<string, string>;
   [field: string]: unknown;
 
   constructor(status: number, message?: string, fields?: HttpErrorFields) {
     const code = normalizeStatus(status);
     super(message ?? STATUS_CODES[code] ?? String(code));
-    this.status = code;
-    this.statusCode = code;
-    this.expose = code < 500;
     Object.defineProperty(this, 'name', { value: errorNameFor(code), configurable: true, writable: true, enumerable: false });
+    // A named subclass (see createHttpError) carries these on its prototype, as http-errors' classes do.
+    if (this.status !== code) {
+      this.status = code;
+      this.statusCode = code;
+      this.expose = code < 500;
+    }
     if (fields) Object.assign(this, fields);
   }
 }
@@ -40,16 +44,76 @@ function errorNameFor(status: number): string {
   return name.endsWith('Error') ? name : name + 'Error';
 }
 
+type NamedHttpErrorClass = new (status: number, message?: string, fields?: HttpErrorFields) => HttpError;
+const namedClasses = new Map<number, NamedHttpErrorClass>();
+
+/**
+ * The class for one status (`PayloadTooLargeError`, …), made once: its prototype carries
+ * `status`, `statusCode` and `expose`, so instances own only `message` and their fields.
+ */
+function namedClassFor(status: number): NamedHttpErrorClass {
+  let named = namedClasses.get(status);
+  if (named === undefined) {
+    const name = errorNameFor(status);
+    // A computed key gives the class its name (`err.constructor.name`), without eval.
+    named = { [name]: class extends HttpError {} }[name] as NamedHttpErrorClass;
+    Object.assign(named.prototype, { status, statusCode: status, expose: status < 500 });
+    namedClasses.set(status, named);
+  }
+  return named;
+}
+
+/**
+ * Creates an error the way http-errors' `createError(status, message, fields)` lays it out:
+ * an instance of the status's named class (`BadRequestError`), with an enumerable `message`
+ * followed by `fields` in the given order, so `Object.keys(err)` and `JSON.stringify(err)` match Express.
+ */
+export function createHttpError(status: number, message?: string, fields?: HttpErrorFields): HttpError {
+  const code = normalizeStatus(status);
+  const error = new (namedClassFor(code))(code);
+  Object.defineProperty(error, 'message', {
+    value: message ?? STATUS_CODES[code] ?? String(code),
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
+  if (fields) Object.assign(error, fields);
+  return error;
+}
+
+/** A status an existing error may keep: any known code, or any 4xx/5xx (http-errors' rule). */
+function isKeepableStatus(status: unknown): status is number {
+  return typeof status === 'number' && (STATUS_CODES[status] !== undefined || (status >= 400 && status < 600));
+}
+
 /**
  * Turns an existing error into an HTTP error in place (keeping its class, name and stack),
- * as body parsers do with a JSON `SyntaxError`.
+ * as body parsers do with a JSON `SyntaxError`. A status the error already carries wins over
+ * `status`; `fields` are added after `expose`/`statusCode`/`status`, never replacing those two.
  */
 export function toHttpError<E extends Error>(error: E, status: number, fields?: HttpErrorFields): E & HttpError {
   const target = error as E & HttpError;
-  const code = normalizeStatus(status);
-  target.status = code;
-  target.statusCode = code;
-  target.expose = code < 500;
-  if (fields) Object.assign(target, fields);
+  const own = (target.status as unknown) || (target.statusCode as unknown) || status;
+  const code = isKeepableStatus(own) ? own : 500;
+  if (!(target instanceof HttpError) || target.status !== code) {
+    target.expose = code < 500;
+    target.statusCode = code;
+    target.status = code;
+  }
+  if (fields) {
+    const bag = target as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      if (key !== 'status' && key !== 'statusCode') bag[key] = fields[key];
+    }
+  }
   return target;
+}
+
+/**
+ * Whatever was thrown (by a `verify` callback, a reviver…) as an HTTP error with `status`:
+ * an Error is converted in place, a string becomes the message, anything else gets the status text.
+ */
+export function httpErrorFrom(thrown: unknown, status: number, fields?: HttpErrorFields): HttpError {
+  if (thrown instanceof Error) return toHttpError(thrown, status, fields);
+  return createHttpError(status, typeof thrown === 'string' ? thrown : undefined, fields);
 }

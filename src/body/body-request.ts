@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import typeis from 'type-is';
+import { unsupportedCharsetError, verifyFailedError } from '../errors/body-errors';
+import { isSupportedCharset } from './charset';
+import { discardRequest } from './discard-request';
+import type { CommonSettings } from './options';
+import { readBody } from './read';
+
+/**
+ * A request as the parsers see it. `_body` is the flag Express's parsers set once a body has been
+ * read; Portico sets and honours the same flag, so its parsers and third-party ones never read twice.
+ */
+export interface BodyRequest extends IncomingMessage {
+  body?: unknown;
+  _body?: boolean;
+}
+
+/** `next` as the parsers call it. */
+export type Next = (err?: unknown) => void;
+
+/** What a parser does with the raw body: returns `req.body` or throws an HTTP error. */
+export interface ParserPlan extends CommonSettings {
+  toBody(buf: Buffer, charset: string | null): unknown;
+}
+
+/**
+ * The checks before any reading: a body already parsed is left alone (and `req.body` untouched);
+ * otherwise `req.body` defaults to `{}`, and only a request with a body of a matching type is read.
+ */
+export function wantsBody(req: BodyRequest, plan: ParserPlan): boolean {
+  if (req._body) return false;
+  req.body = req.body || {};
+  return typeis.hasBody(req) && plan.matches(req);
+}
+
+/** Refuses a request before reading (a charset the parser cannot take): discards the body, reports `error`. */
+export function refuseBody(req: BodyRequest, res: ServerResponse, next: Next, error: Error): void {
+  discardRequest(req, res, null);
+  next(error);
+}
+
+/**
+ * Reads, verifies and converts the body, then sets `req.body` and calls `next`; any failure goes
+ * to `next(err)` with `req.body` left as it was. `charset` is the one the body will be decoded with.
+ */
+export function readAndParse(req: BodyRequest, res: ServerResponse, next: Next, plan: ParserPlan, charset: string | null): void {
+  req._body = true;
+  if (plan.verify !== null && charset !== null && !isSupportedCharset(charset)) {
+    // With `verify`, Express checks the charset before anything else; without it, after the stream checks.
+    return refuseBody(req, res, next, unsupportedCharsetError(charset));
+  }
+  readBody(req, res, plan, plan.verify === null ? charset : null, (error, buf) => {
+    if (error !== null) return next(error);
+    const body = convert(req, res, plan, charset, buf as Buffer);
+    if (body instanceof ConversionFailure) return next(body.error);
+    req.body = body;
+    next();
+  });
+}
+
+/** What `convert` returns instead of a body when verification or parsing failed. */
+class ConversionFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** Verification then conversion, kept apart from `next` so that nothing downstream runs inside the try. */
+function convert(req: BodyRequest, res: ServerResponse, plan: ParserPlan, charset: string | null, buf: Buffer): unknown {
+  if (plan.verify !== null) {
+    try {
+      plan.verify(req, res, buf, charset);
+    } catch (thrown) {
+      return new ConversionFailure(verifyFailedError(thrown, buf));
+    }
+  }
+  try {
+    return plan.toBody(buf, charset);
+  } catch (error) {
+    return new ConversionFailure(error);
+  }
+}

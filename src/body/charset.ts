@@ -1,0 +1,41 @@
+import type { IncomingMessage } from 'node:http';
+import contentType from 'content-type';
+import iconv from 'iconv-lite';
+import { BoundedMemo } from './bounded-memo';
+
+// `null` stands for "no charset parameter, or an unparsable header": the parser's default applies.
+const headerCharsets = new BoundedMemo<string | null>();
+const supported = new BoundedMemo<boolean>();
+
+/** The request's Content-Type `charset` parameter in lower case (RFC 9110 §8.3.2), or undefined. */
+export function requestCharset(req: IncomingMessage): string | undefined {
+  const header = req.headers['content-type'];
+  if (header === undefined) return undefined;
+  let charset = headerCharsets.get(header);
+  if (charset === undefined) charset = headerCharsets.set(header, parseCharset(header));
+  return charset ?? undefined;
+}
+
+function parseCharset(header: string): string | null {
+  try {
+    const charset = contentType.parse(header).parameters.charset;
+    return charset ? charset.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether iconv-lite can decode `charset` (remembered per name). */
+export function isSupportedCharset(charset: string): boolean {
+  if (charset === 'utf-8') return true;
+  const known = supported.get(charset);
+  return known ?? supported.set(charset, iconv.encodingExists(charset));
+}
+
+/** Decodes a body, dropping a leading byte order mark as iconv-lite does. */
+export function decodeBody(buf: Buffer, charset: string): string {
+  if (charset !== 'utf-8' && charset !== 'utf8') return iconv.decode(buf, charset);
+  // UTF-8 is decoded natively; the result is the same as iconv-lite's, BOM included.
+  const text = buf.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

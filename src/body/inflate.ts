@@ -1,0 +1,25 @@
+import zlib from 'node:zlib';
+import type { Transform } from 'node:stream';
+
+/**
+ * The decompressor for a Content-Encoding (RFC 9110 §8.4.1), or null for one we do not know.
+ * `br` goes beyond Express 4's body-parser, which answers 415 to it.
+ */
+export function createInflater(encoding: string): Transform | null {
+  switch (encoding) {
+    case 'gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      // RFC 9110's "deflate" is the zlib format; a raw deflate stream fails with "incorrect header check", as in Express.
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return null;
+  }
+}
+
+/** Whether `encoding` (lower case) is one `createInflater` handles. */
+export function isKnownEncoding(encoding: string): boolean {
+  return encoding === 'gzip' || encoding === 'deflate' || encoding === 'br';
+}

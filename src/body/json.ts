@@ -1,0 +1,50 @@
+import type { ServerResponse } from 'node:http';
+import { parseFailedError, unsupportedCharsetError } from '../errors/body-errors';
+import { requestCharset, decodeBody } from './charset';
+import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
+import { firstTokenIndex, opensContainer, strictModeError } from './json-syntax';
+import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
+
+/** Options of `json()`. */
+export interface JsonOptions extends BodyParserOptions {
+  /** Passed as the second argument of `JSON.parse`. */
+  reviver?: (this: unknown, key: string, value: unknown) => unknown;
+  /** Accept only objects and arrays (default true). */
+  strict?: boolean;
+}
+
+type Reviver = (this: unknown, key: string, value: unknown) => unknown;
+
+/** Creates the JSON body parser: `req.body` becomes the parsed value (`{}` for an empty body). */
+export function json(options?: JsonOptions | null): (req: BodyRequest, res: ServerResponse, next: Next) => void {
+  const opts = optionsObject(options);
+  const strict = opts.strict !== false;
+  // JSON.parse ignores a reviver that is not a function; so does this parser.
+  const reviver = typeof opts.reviver === 'function' ? (opts.reviver as Reviver) : undefined;
+  const plan: ParserPlan = {
+    ...resolveCommonOptions(opts, 'application/json'),
+    toBody: (buf, charset) => parseJson(decodeBody(buf, charset as string), strict, reviver),
+  };
+
+  return function jsonParser(req: BodyRequest, res: ServerResponse, next: Next): void {
+    if (!wantsBody(req, plan)) return next();
+    // Any Unicode encoding is JSON's (RFC 8259 §8.1 allows only those); the rest is refused before reading.
+    const charset = requestCharset(req) || 'utf-8';
+    if (!charset.startsWith('utf-')) return refuseBody(req, res, next, unsupportedCharsetError(charset));
+    readAndParse(req, res, next, plan, charset);
+  };
+}
+
+/** Parses a JSON body; an empty body is `{}`; errors become 400 `entity.parse.failed` carrying the body. */
+function parseJson(text: string, strict: boolean, reviver: Reviver | undefined): unknown {
+  if (text.length === 0) return {};
+  try {
+    if (strict) {
+      const first = firstTokenIndex(text);
+      if (first < text.length && !opensContainer(text, first)) throw strictModeError(text, first);
+    }
+    return JSON.parse(text, reviver);
+  } catch (error) {
+    throw parseFailedError(error, text);
+  }
+}

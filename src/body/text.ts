@@ -1,0 +1,25 @@
+import type { ServerResponse } from 'node:http';
+import { readAndParse, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
+import { decodeBody, requestCharset } from './charset';
+import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
+
+/** Options of `text()`. */
+export interface TextOptions extends BodyParserOptions {
+  /** Charset used when the Content-Type names none (default `utf-8`). */
+  defaultCharset?: string;
+}
+
+/** Creates the text body parser: `req.body` becomes the body decoded with its charset. */
+export function text(options?: TextOptions | null): (req: BodyRequest, res: ServerResponse, next: Next) => void {
+  const opts = optionsObject(options);
+  const defaultCharset = opts.defaultCharset ? String(opts.defaultCharset) : 'utf-8';
+  const plan: ParserPlan = {
+    ...resolveCommonOptions(opts, 'text/plain'),
+    toBody: (buf, charset) => decodeBody(buf, charset as string),
+  };
+
+  return function textParser(req: BodyRequest, res: ServerResponse, next: Next): void {
+    if (!wantsBody(req, plan)) return next();
+    readAndParse(req, res, next, plan, requestCharset(req) || defaultCharset);
+  };
+}
