@@ -23,6 +23,13 @@ export function countParameters(body: string, limit: number): number {
   return count > limit ? -1 : count;
 }
 
+/**
+ * qs releases before 6.15 read `arrayLimit` as the highest index allowed; later ones as the number of
+ * elements. One probe at load time tells which reading the installed qs has, so the limit below means
+ * the same thing either way.
+ */
+const LIMIT_IS_HIGHEST_INDEX = Array.isArray(qs.parse('a[1]=x', { arrayLimit: 1 }).a);
+
 /** `extended: false`: node's querystring, after the parameter count check. */
 export function parseSimple(body: string, settings: UrlencodedSettings): unknown {
   if (countParameters(body, settings.parameterLimit) === -1) throw tooManyParametersError(body);
@@ -42,8 +49,8 @@ export function parseExtended(body: string, settings: UrlencodedSettings): unkno
   try {
     return qs.parse(body, {
       allowPrototypes: true,
-      // qs makes an array for an index <= arrayLimit; Express 4.22 does so for an index < max(100, count).
-      arrayLimit: Math.max(100, count) - 1,
+      // Express 4.22 makes an array for an index below max(100, parameter count).
+      arrayLimit: LIMIT_IS_HIGHEST_INDEX ? Math.max(100, count) - 1 : Math.max(100, count),
       depth: settings.depth,
       strictDepth: true,
       parameterLimit: Infinity,
