@@ -1,0 +1,31 @@
+import fresh from 'fresh';
+import type { PorticoRequest } from './request';
+import type { PorticoResponse } from '../response/response';
+
+/**
+ * `req.fresh`: the client's cached copy is still valid (RFC 9110 §13.1.1–2, via `fresh`):
+ * only for GET and HEAD answered 2xx or 304, comparing the response's `ETag` and `Last-Modified`.
+ */
+export function isFresh(req: PorticoRequest): boolean {
+  return isFreshResponse(req, req.res);
+}
+
+/** Freshness of `res` as the answer to `req` (what `res.send` asks before answering 304). */
+export function isFreshResponse(req: PorticoRequest, res: PorticoResponse): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const headers = req.headers;
+  // Neither validator sent: nothing can be fresh, and no header needs reading.
+  if (headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined) return false;
+  const status = res.statusCode;
+  if ((status < 200 || status >= 300) && status !== 304) return false;
+  return fresh(headers, {
+    etag: res.getHeader('ETag') as string | undefined,
+    'last-modified': res.getHeader('Last-Modified') as string | undefined,
+  });
+}
+
+/** `req.stale`: the opposite of `req.fresh`. */
+export function isStale(req: PorticoRequest): boolean {
+  return !isFresh(req);
+}

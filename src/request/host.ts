@@ -1,0 +1,44 @@
+import type { PorticoRequest } from './request';
+import type { TrustFunction } from './compile-trust';
+import { appSetting } from './app-setting';
+import { headerString } from './header';
+import { warnDeprecated } from '../deprecation';
+
+/** Is the peer that sent this request a trusted proxy (the hop at index 0)? */
+export function trustsPeer(req: PorticoRequest): boolean {
+  const trust = appSetting(req, 'trust proxy fn') as TrustFunction | undefined;
+  return typeof trust === 'function' && trust(req.socket?.remoteAddress ?? '', 0) === true;
+}
+
+/**
+ * The host (name and port) the client asked for: `Host`, or with a trusted proxy the first
+ * `X-Forwarded-Host` value (several values or repeated headers, as Express 4.17+). Empty → `undefined`.
+ */
+function forwardedOrHost(req: PorticoRequest): string | undefined {
+  let host = headerString(req, 'x-forwarded-host');
+  if (!host || !trustsPeer(req)) {
+    host = headerString(req, 'host');
+  } else {
+    const comma = host.indexOf(',');
+    if (comma !== -1) host = host.substring(0, comma).trimEnd();
+  }
+  return host || undefined;
+}
+
+/**
+ * `req.hostname`: the host without its port. An IPv6 literal keeps its brackets (`[::1]:80` → `[::1]`);
+ * malformed values never throw, they yield whatever precedes the port separator.
+ */
+export function getHostname(req: PorticoRequest): string | undefined {
+  const host = forwardedOrHost(req);
+  if (host === undefined) return undefined;
+  const offset = host.charCodeAt(0) === 0x5b /* [ */ ? host.indexOf(']') + 1 : 0;
+  const colon = host.indexOf(':', offset);
+  return colon !== -1 ? host.substring(0, colon) : host;
+}
+
+/** `req.host`: deprecated in Express 4 in favour of `req.hostname`, which it returns. */
+export function getDeprecatedHost(req: PorticoRequest): string | undefined {
+  warnDeprecated('req.host: Use req.hostname instead');
+  return getHostname(req);
+}

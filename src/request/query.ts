@@ -1,0 +1,52 @@
+import type { PorticoRequest } from './request';
+import type { QueryParser } from './compile-query-parser';
+
+/** Where the parsed query lives once read (or once an app assigns `req.query`). */
+const QUERY = Symbol('portico.query');
+
+interface QueryHolder {
+  [QUERY]?: unknown;
+}
+
+/**
+ * The query string of a request-target: after the first `?` and before a `#`;
+ * `null` when there is none (a custom parser sees `null`, as with Express's URL parsing).
+ */
+export function queryStringOf(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q === -1) return null;
+  const hash = url.indexOf('#');
+  if (hash !== -1 && hash < q) return null;
+  return hash === -1 ? url.slice(q + 1) : url.slice(q + 1, hash);
+}
+
+/**
+ * The parser that applies: Express 4 parses as the request enters the outermost app, so a mounted
+ * app's own `query parser` never applies to requests coming through its parent.
+ */
+function queryParserOf(req: PorticoRequest): QueryParser | undefined {
+  let app = req.app;
+  if (app === undefined) return undefined;
+  while (app.parent !== undefined) app = app.parent;
+  return app.get('query parser fn') as QueryParser | undefined;
+}
+
+/**
+ * `req.query`: parsed once, on first read, with the `query parser` of the app the request entered;
+ * `{}` when parsing is off. The query string is that of the URL as received (`originalUrl`), so
+ * middleware rewriting `req.url` does not change it. Assignable, as Express 4's own-property `req.query` is.
+ */
+export function getQuery(req: PorticoRequest): unknown {
+  const holder = req as QueryHolder;
+  if (QUERY in holder) return holder[QUERY];
+  const parse = queryParserOf(req);
+  const url = req.originalUrl ?? req.url ?? '';
+  const value = typeof parse === 'function' ? parse(queryStringOf(url) as string) : {};
+  holder[QUERY] = value;
+  return value;
+}
+
+/** Replaces `req.query` for the rest of the request (apps and middleware assign it). */
+export function setQuery(req: PorticoRequest, value: unknown): void {
+  (req as QueryHolder)[QUERY] = value;
+}

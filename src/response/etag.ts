@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+
+/** The compiled form of the `etag` setting. */
+export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined;
+
+/** The tag of an empty body, fixed so no hash is computed for it. */
+const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
+
+/**
+ * Builds an entity tag byte-identical to Express 4's default: the body's byte length in hex,
+ * a dash and the first 27 characters of its SHA-1 in base64 (caches keyed on tags stay valid after a move).
+ * A string is hashed as is, without first copying it into a Buffer.
+ */
+export function generateETag(body: string | Buffer, weak: boolean, encoding?: BufferEncoding): string {
+  const length = typeof body === 'string' ? Buffer.byteLength(body, encoding) : body.length;
+  let tag: string;
+  if (length === 0) {
+    tag = EMPTY_TAG;
+  } else {
+    const hash = createHash('sha1');
+    if (typeof body === 'string') hash.update(body, encoding ?? 'utf8');
+    else hash.update(body);
+    tag = '"' + length.toString(16) + '-' + hash.digest('base64').substring(0, 27) + '"';
+  }
+  return weak ? 'W/' + tag : tag;
+}
+
+/** The default `etag` function (`true` or `weak`). */
+export function weakETag(body: string | Buffer, encoding?: BufferEncoding): string {
+  return generateETag(body, true, encoding);
+}
+
+/** The `strong` `etag` function. */
+export function strongETag(body: string | Buffer, encoding?: BufferEncoding): string {
+  return generateETag(body, false, encoding);
+}
+
+/** Is `fn` one of Portico's own tag functions (which accept a string body directly)? */
+export function isBuiltInETag(fn: unknown): boolean {
+  return fn === weakETag || fn === strongETag;
+}
+
+/** Compiles an `etag` setting: `true`/`weak`, `strong`, `false` (none), a function (itself); else a TypeError. */
+export function compileETag(value: unknown): ETagFunction | undefined {
+  if (typeof value === 'function') return value as ETagFunction;
+  switch (value) {
+    case true:
+    case 'weak':
+      return weakETag;
+    case 'strong':
+      return strongETag;
+    case false:
+      return undefined;
+    default:
+      throw new TypeError('unknown value for etag function: ' + String(value));
+  }
+}

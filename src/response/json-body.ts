@@ -1,0 +1,32 @@
+import type { PorticoResponse } from './response';
+import { appSetting } from '../request/app-setting';
+
+type Replacer = (this: unknown, key: string, value: unknown) => unknown;
+
+const UNSAFE_HTML = /[<>&]/g;
+
+function escapeHtmlCharacter(c: string): string {
+  switch (c.charCodeAt(0)) {
+    case 0x3c:
+      return '\\u003c';
+    case 0x3e:
+      return '\\u003e';
+    default:
+      return '\\u0026';
+  }
+}
+
+/**
+ * Serialises a value for `res.json`/`res.jsonp` with the app's `json replacer`, `json spaces` and
+ * `json escape` settings; `escape` writes `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026` so the
+ * JSON can sit inside HTML. `undefined` serialises to `undefined` (an empty body).
+ */
+export function stringifyForResponse(res: PorticoResponse, value: unknown): string | undefined {
+  const replacer = appSetting(res, 'json replacer') as Replacer | Array<string | number> | undefined;
+  const spaces = appSetting(res, 'json spaces') as string | number | undefined;
+  const escape = appSetting(res, 'json escape');
+  const json: string | undefined =
+    replacer || spaces ? JSON.stringify(value, replacer as Replacer, spaces) : JSON.stringify(value);
+  if (escape && typeof json === 'string') return json.replace(UNSAFE_HTML, escapeHtmlCharacter);
+  return json;
+}

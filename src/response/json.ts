@@ -1,0 +1,58 @@
+import type { PorticoResponse } from './response';
+import { appSetting } from '../request/app-setting';
+import { stringifyForResponse } from './json-body';
+import { warnDeprecated } from '../deprecation';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+const JAVASCRIPT_UTF8 = 'text/javascript; charset=utf-8';
+
+/** Characters a JSONP callback name may keep: identifiers, dots and brackets, nothing that ends the call. */
+const UNSAFE_CALLBACK = /[^[\]\w$.]/g;
+
+/** Sorts out the deprecated `(status, body)` and `(body, status)` forms; returns the body. */
+function bodyOf(res: PorticoResponse, method: string, argc: number, first: unknown, second: unknown): unknown {
+  if (argc !== 2) return first;
+  if (typeof second === 'number') {
+    warnDeprecated('res.' + method + '(obj, status): Use res.status(status).' + method + '(obj) instead');
+    res.statusCode = second;
+    return first;
+  }
+  warnDeprecated('res.' + method + '(status, obj): Use res.status(status).' + method + '(obj) instead');
+  res.statusCode = first as number;
+  return second;
+}
+
+/** `res.json(body)`: the body as JSON, `application/json` unless a type was set; through `res.send`. */
+export function sendJson(res: PorticoResponse, argc: number, first: unknown, second: unknown): PorticoResponse {
+  const body = stringifyForResponse(res, bodyOf(res, 'json', argc, first, second));
+  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', JSON_UTF8);
+  return res.send(body);
+}
+
+/**
+ * `res.jsonp(body)`: JSON, or with the callback query parameter (`jsonp callback name`) a guarded
+ * call `typeof cb === 'function' && cb(json);` after an empty comment, as `text/javascript`. The callback name is
+ * stripped to safe characters, U+2028/U+2029 are escaped (they end a line in older JavaScript),
+ * and `X-Content-Type-Options: nosniff` stops browsers from reinterpreting the answer.
+ */
+export function sendJsonp(res: PorticoResponse, argc: number, first: unknown, second: unknown): PorticoResponse {
+  let body = stringifyForResponse(res, bodyOf(res, 'jsonp', argc, first, second));
+  const query = res.req.query as Record<string, unknown> | undefined;
+  let callback = query ? query[appSetting(res, 'jsonp callback name') as string] : undefined;
+
+  if (!res.getHeader('Content-Type')) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Type', JSON_UTF8);
+  }
+  if (Array.isArray(callback)) callback = callback[0];
+
+  if (typeof callback === 'string' && callback.length !== 0) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Type', JAVASCRIPT_UTF8);
+    const name = callback.replace(UNSAFE_CALLBACK, '');
+    if (body === undefined) body = '';
+    else body = body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    body = '/**/ typeof ' + name + " === 'function' && " + name + '(' + body + ');';
+  }
+  return res.send(body);
+}

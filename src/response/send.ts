@@ -1,0 +1,108 @@
+import type { PorticoResponse } from './response';
+import { appSetting } from '../request/app-setting';
+import { isFreshResponse } from '../request/freshness';
+import { setCharset } from '../http/content-type';
+import { isBuiltInETag, type ETagFunction } from './etag';
+import { statusMessage } from './status';
+import { warnDeprecated } from '../deprecation';
+
+/** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
+const HTML_UTF8 = 'text/html; charset=utf-8';
+const OCTET_STREAM = 'application/octet-stream';
+const TEXT_UTF8 = 'text/plain; charset=utf-8';
+
+/**
+ * `res.send(body)`, with Express 4's deprecated two-argument and status-only forms.
+ * `argc` is the number of arguments the app passed (the forms are told apart by it).
+ */
+export function send(res: PorticoResponse, argc: number, body: unknown, second: unknown): PorticoResponse {
+  let chunk = body;
+  if (argc === 2) {
+    if (typeof body !== 'number' && typeof second === 'number') {
+      warnDeprecated('res.send(body, status): Use res.status(status).send(body) instead');
+      res.statusCode = second;
+    } else {
+      warnDeprecated('res.send(status, body): Use res.status(status).send(body) instead');
+      res.statusCode = body as number;
+      chunk = second;
+    }
+  }
+  if (typeof chunk === 'number' && argc === 1) {
+    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', TEXT_UTF8);
+    warnDeprecated('res.send(status): Use res.sendStatus(status) instead');
+    res.statusCode = chunk;
+    chunk = statusMessage(chunk);
+  }
+  return sendBody(res, chunk);
+}
+
+/** The body of `res.send` once the arguments are sorted out: typing, length, ETag, freshness, HEAD. */
+function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
+  let chunk = body;
+  let encoding: BufferEncoding | undefined;
+  switch (typeof chunk) {
+    case 'string': {
+      const type = res.getHeader('Content-Type');
+      if (!type) res.setHeader('Content-Type', HTML_UTF8);
+      else if (typeof type === 'string') res.setHeader('Content-Type', setCharset(type, 'utf-8'));
+      encoding = 'utf8';
+      break;
+    }
+    case 'boolean':
+    case 'number':
+    case 'object':
+      if (chunk === null) chunk = '';
+      else if (Buffer.isBuffer(chunk)) {
+        if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', OCTET_STREAM);
+      } else return res.json(chunk);
+      break;
+  }
+
+  const etagFn = appSetting(res, 'etag fn') as ETagFunction | undefined;
+  const generateETag = typeof etagFn === 'function' && !res.getHeader('ETag');
+  let etag: string | undefined;
+  if (chunk !== undefined) {
+    let length: number;
+    if (Buffer.isBuffer(chunk)) {
+      length = chunk.length;
+      if (generateETag) etag = etagFn(chunk, undefined);
+    } else if (typeof chunk === 'string') {
+      length = Buffer.byteLength(chunk, encoding);
+      if (generateETag) {
+        // Portico's own tag functions hash the string directly; an app's function gets a Buffer, as in Express.
+        if (isBuiltInETag(etagFn)) etag = etagFn(chunk, encoding);
+        else {
+          chunk = Buffer.from(chunk, encoding);
+          encoding = undefined;
+          etag = etagFn(chunk as Buffer, undefined);
+        }
+      }
+    } else {
+      // A function, symbol or bigint: fail with the TypeError Express 4 gives for it.
+      const odd = chunk as string;
+      length = !generateETag && odd.length < 1000 ? Buffer.byteLength(odd) : Buffer.from(odd).length;
+    }
+    res.setHeader('Content-Length', String(length));
+    if (etag) res.setHeader('ETag', etag);
+  }
+
+  const req = res.req;
+  if (isFreshResponse(req, res)) res.statusCode = 304;
+
+  const status = res.statusCode;
+  if (status === 204 || status === 304) {
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    res.removeHeader('Transfer-Encoding');
+    chunk = '';
+  } else if (status === 205) {
+    // Reset Content: no body allowed, and an explicit zero length.
+    res.setHeader('Content-Length', '0');
+    res.removeHeader('Transfer-Encoding');
+    chunk = '';
+  }
+
+  if (req.method === 'HEAD') res.end();
+  else res.end(chunk as string | Buffer | undefined, encoding as BufferEncoding);
+  return res;
+}
