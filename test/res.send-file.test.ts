@@ -354,3 +354,25 @@ describe('res.sendFile(path)', () => {
     });
   });
 });
+
+describe('res.sendfile(path, [options], [fn]) (deprecated)', () => {
+  it('sends a path relative to the working directory and warns once', async () => {
+    const warnings: string[] = [];
+    const listener = (w: Error) => warnings.push(w.message);
+    process.on('warning', listener);
+    try {
+      const app = portico();
+      const file = relative(process.cwd(), join(__dirname, 'fixtures', 'files', 'hello.txt'));
+      app.get('/', (_req, res) => (res as unknown as { sendfile(p: string): void }).sendfile(file));
+      await withServer(app, async ({ port }) => {
+        const r = await send(port);
+        assert.equal(r.status, 200);
+        assert.equal(r.text, 'hello world');
+      });
+      await new Promise((r) => setImmediate(r));
+      assert.ok(warnings.includes('res.sendfile: Use res.sendFile instead'));
+    } finally {
+      process.off('warning', listener);
+    }
+  });
+});

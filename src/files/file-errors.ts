@@ -1,11 +1,11 @@
-import { HttpError } from '../errors/http-error';
+import { createHttpError, type HttpError } from '../errors/http-error';
 
 /** File system errors that mean "no such file here" and become 404; any other stat failure is a 500. */
 const NOT_FOUND_CODES = new Set(['ENOENT', 'ENAMETOOLONG', 'ENOTDIR']);
 
 /** An HTTP error of the file sender (400, 403, 404, 412, 416, 500), with the standard message. */
 export function fileHttpError(status: number, message?: string, fields?: Record<string, unknown>): HttpError {
-  return new HttpError(status, message, fields);
+  return createHttpError(status, message, fields);
 }
 
 /**

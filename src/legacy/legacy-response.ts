@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
-import { posix, resolve } from 'node:path';
+import { posix } from 'node:path';
 import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import { createLocals, type LocalsFunction } from './locals-function';
+import { sendfileRelative } from '../response/sendfile-relative';
 
 const LOCALS = Symbol('portico.legacyLocals');
 
@@ -13,6 +14,7 @@ export type LegacyFileCallback = (err?: Error) => void;
 export interface LegacySendfileOptions {
   maxAge?: number | string;
   root?: string;
+  [option: string]: unknown;
 }
 
 /**
@@ -60,19 +62,8 @@ export class LegacyResponse extends PorticoResponse {
   }
 
   /** `res.sendfile(path, [options], [fn])`: a relative path is relative to `root`, else to the working directory. */
-  sendfile(path: string, options?: LegacySendfileOptions | LegacyFileCallback, fn?: LegacyFileCallback): void {
-    let opts: LegacySendfileOptions = {};
-    let done = fn;
-    if (typeof options === 'function') done = options;
-    else if (options) opts = options;
-    const sendOptions: Record<string, unknown> = {};
-    if (opts.maxAge !== undefined) sendOptions.maxAge = opts.maxAge;
-    let target = path;
-    if (opts.root) sendOptions.root = opts.root;
-    else target = resolve(path);
-    const send = this.sendFile as unknown as (p: string, o: Record<string, unknown>, cb?: LegacyFileCallback) => void;
-    if (done) send.call(this, target, sendOptions, done);
-    else send.call(this, target, sendOptions);
+  override sendfile(path: string, options?: LegacySendfileOptions | LegacyFileCallback, fn?: LegacyFileCallback): void {
+    sendfileRelative(this, path, options, fn);
   }
 
   /**

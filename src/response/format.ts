@@ -1,7 +1,7 @@
 import type { PorticoRequest } from '../request/request';
 import type { PorticoResponse } from './response';
 import type { NextFunction } from '../router/types';
-import { HttpError } from '../errors/http-error';
+import { createHttpError } from '../errors/http-error';
 import mime from '../http/mime';
 
 /** A `res.format` handler: called with the request, the response and the request's `next`. */
@@ -32,7 +32,7 @@ export function formatResponse(res: PorticoResponse, handlers: Record<string, Fo
   } else if (handlers.default) {
     handlers.default(req, res, next);
   } else {
-    next(new HttpError(406, undefined, { types: keys.map(mediaTypeOfKey) }));
+    next(createHttpError(406, undefined, { types: keys.map(mediaTypeOfKey) }));
   }
   return res;
 }

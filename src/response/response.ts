@@ -4,6 +4,8 @@ import type { PorticoRequest } from '../request/request';
 import { sendFile } from './send-file';
 import { download } from './download';
 import { render } from './render';
+import { sendfileRelative, type RelativeSendfileOptions, type RelativeFileCallback } from './sendfile-relative';
+import { warnDeprecated } from '../deprecation';
 import { setStatus, sendStatus } from './status';
 import { send } from './send';
 import { sendJson, sendJsonp } from './json';
@@ -124,6 +126,12 @@ export class PorticoResponse extends ServerResponse<PorticoRequest> {
   /** Transfers a file (see src/files). */
   sendFile(...args: Parameters<typeof sendFile>): void {
     return sendFile.apply(this, args);
+  }
+
+  /** Deprecated lower-case form: a relative path is relative to the working directory. */
+  sendfile(path: string, options?: RelativeSendfileOptions | RelativeFileCallback, fn?: RelativeFileCallback): void {
+    warnDeprecated('res.sendfile: Use res.sendFile instead');
+    sendfileRelative(this, path, options, fn);
   }
 
   /** Transfers a file as an attachment. */

@@ -17,11 +17,11 @@ describe('legacy app.configure([env], fn)', () => {
 
   it('calls the callback with the app as this and returns the app', () => {
     const app = legacy();
-    let self: unknown;
+    const seen: unknown[] = [];
     const ret = app.configure(function (this: unknown) {
-      self = this;
+      seen.push(this);
     });
-    assert.equal(self, app);
+    assert.equal(seen[0], app);
     assert.equal(ret, app);
   });
 });
