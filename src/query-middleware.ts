@@ -2,8 +2,11 @@ import qs from 'qs';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction } from './router/types';
 
-/** What `portico.query()` takes: qs options, or a parser function of the raw query string. */
-export type QueryMiddlewareOptions = qs.IParseOptions | ((str: string) => Record<string, unknown>);
+/**
+ * What `portico.query()` takes: options for qs's `parse` (`depth`, `arrayLimit`, …), or a parser function
+ * of the raw query string. (Typed without qs's own types, which the published declarations cannot rely on.)
+ */
+export type QueryMiddlewareOptions = Record<string, unknown> | ((str: string) => Record<string, unknown>);
 
 /**
  * `portico.query(options)`: Express 4's query middleware. Portico parses `req.query` lazily with the
@@ -13,7 +16,7 @@ export function query(options?: QueryMiddlewareOptions) {
   const parse =
     typeof options === 'function'
       ? options
-      : (str: string): Record<string, unknown> => qs.parse(str, { allowPrototypes: true, ...options });
+      : (str: string): Record<string, unknown> => qs.parse(str, { allowPrototypes: true, ...(options as qs.IParseOptions) });
   return function query(req: IncomingMessage & { query?: unknown }, _res: unknown, next: NextFunction): void {
     if (!req.query) {
       const url = req.url ?? '';
