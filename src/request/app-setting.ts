@@ -1,10 +1,12 @@
 import type { Application } from '../application/application';
+import { readSetting } from '../application/settings';
 
 /**
  * Reads a setting of the app serving a request or response. An object used outside any app
  * (a bare node:http server with Portico's prototypes) reads `undefined`, so callers fall back to defaults.
+ * (Reads the settings store directly: `app.get` would allocate its rest arguments on every request.)
  */
 export function appSetting(holder: { app?: Application }, name: string): unknown {
   const app = holder.app;
-  return app === undefined ? undefined : app.get(name);
+  return app === undefined ? undefined : readSetting(app.settings, name);
 }
