@@ -18,7 +18,7 @@ const CONTENT_HEADERS = ['Content-Encoding', 'Content-Language', 'Content-Range'
 /**
  * The responder at the end of the stack: 404 `Cannot METHOD /path` when nothing answered,
  * else the error's status, its `headers`, and the stack (development) or the status text (production).
- * It never writes after headers were sent: the connection is closed instead.
+ * It never writes after headers were sent: for an error the connection is closed instead.
  */
 export function createFinalHandler(req: IncomingMessage, res: ServerResponse, options: FinalHandlerOptions) {
   return function finalHandler(err?: unknown): void {
@@ -26,19 +26,22 @@ export function createFinalHandler(req: IncomingMessage, res: ServerResponse, op
     let message: string;
     let headers: Record<string, unknown> | undefined;
     if (err) {
-      status = errorStatus(err) ?? responseErrorStatus(res);
-      headers = errorHeaders(err);
-      message = options.env === 'production' ? (statuses.message[status] ?? String(status)) : describeError(err, status);
+      const own = errorStatus(err);
+      status = own ?? responseErrorStatus(res);
+      // An error's headers apply only when the error also chose the status.
+      if (own !== undefined) headers = errorHeaders(err);
+      // Express prints the status text, which for a code without one is the word 'undefined'.
+      message = options.env === 'production' ? String(statuses.message[status]) : describeError(err, status);
       options.onError?.(err);
     } else {
       status = 404;
       message = 'Cannot ' + req.method + ' ' + encodeUrl(pathnameOf(originalUrlOf(req)));
     }
     if (res.headersSent) {
-      req.socket?.destroy();
+      abandon(req, err);
       return;
     }
-    const write = (): void => writeErrorPage(req, res, status, headers, message);
+    const write = (): void => writeErrorPage(req, res, status, headers, message, err);
     if (req.complete || req.readableEnded) write();
     else {
       // Answer once the request body is consumed, so the client is not cut off mid-upload.
@@ -76,9 +79,8 @@ function errorHeaders(err: unknown): Record<string, unknown> | undefined {
 
 function describeError(err: unknown, status: number): string {
   const stack = typeof err === 'object' && err !== null ? (err as { stack?: unknown }).stack : undefined;
-  if (typeof stack === 'string' && stack) return stack;
-  const text = String(err);
-  return text || (statuses.message[status] ?? String(status));
+  if (stack) return String(stack);
+  return String(err) || String(statuses.message[status]);
 }
 
 function writeErrorPage(
@@ -87,14 +89,16 @@ function writeErrorPage(
   status: number,
   headers: Record<string, unknown> | undefined,
   message: string,
+  err: unknown,
 ): void {
   if (res.headersSent) {
-    req.socket?.destroy();
+    abandon(req, err);
     return;
   }
   const body = Buffer.from(errorDocument(message), 'utf8');
   res.statusCode = status;
-  res.statusMessage = statuses.message[status] ?? String(status);
+  // No reason phrase of our own for an unknown code: node then writes its own ('unknown').
+  res.statusMessage = statuses.message[status] as string;
   for (const name of CONTENT_HEADERS) res.removeHeader(name);
   if (headers) {
     for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
@@ -105,6 +109,15 @@ function writeErrorPage(
   res.setHeader('Content-Length', body.length);
   if (req.method === 'HEAD') res.end();
   else res.end(body);
+}
+
+/**
+ * What is left to do once the response has started: for an error, close the connection so the
+ * client sees a truncated response rather than a complete-looking one; with no error (a handler
+ * wrote part of a response and called `next()`), leave the response to its writer, as Express does.
+ */
+function abandon(req: IncomingMessage, err: unknown): void {
+  if (err) req.socket?.destroy();
 }
 
 /** The small HTML page of every default error response; the message is escaped, line breaks kept. */

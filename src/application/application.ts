@@ -13,7 +13,7 @@ import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, inheritSettings, type Settings } from './settings';
-import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
 
 /**
@@ -71,6 +71,11 @@ export class ApplicationCore {
       });
     }
     return this._router;
+  }
+
+  /** Express's spelling of `lazyRouter`, which some middleware calls to reach `app._router`. */
+  lazyrouter(): Router {
+    return this.lazyRouter();
   }
 
   /** Handles a request: the app's stack, then `callback` (or the final handler). */
@@ -216,10 +221,7 @@ function mountApplication(parent: Application, path: PathPattern, child: Applica
     child.handle(req, res, (err?: unknown) => {
       req.app = original;
       res.app = original;
-      if (child[REQUEST_PROTO] !== undefined || original[REQUEST_PROTO] !== undefined) {
-        Object.setPrototypeOf(req, original[REQUEST_PROTO] ?? PorticoRequest.prototype);
-        Object.setPrototypeOf(res, original[RESPONSE_PROTO] ?? PorticoResponse.prototype);
-      }
+      adoptPrototypes(original, req, res);
       next(err);
     });
   });

@@ -11,13 +11,7 @@ export const RESPONSE_PROTO = Symbol('portico.responsePrototype');
  * link `req`/`res` to each other and to the app, and send `X-Powered-By` when enabled.
  */
 export function prepareRequest(app: Application, req: PorticoRequest, res: PorticoResponse): void {
-  const requestProto = app[REQUEST_PROTO] ?? PorticoRequest.prototype;
-  if (Object.getPrototypeOf(req) !== requestProto) {
-    Object.setPrototypeOf(req, requestProto);
-    Object.setPrototypeOf(res, app[RESPONSE_PROTO] ?? PorticoResponse.prototype);
-  } else if (app[RESPONSE_PROTO] !== undefined && Object.getPrototypeOf(res) !== app[RESPONSE_PROTO]) {
-    Object.setPrototypeOf(res, app[RESPONSE_PROTO]);
-  }
+  adoptPrototypes(app, req, res);
   if (app.enabled('x-powered-by')) {
     res.setHeader('X-Powered-By', 'Portico');
   }
@@ -26,4 +20,27 @@ export function prepareRequest(app: Application, req: PorticoRequest, res: Porti
   req.res = res;
   (res as { req: PorticoRequest }).req = req;
   if (res.locals === undefined) res.locals = Object.create(null);
+}
+
+/**
+ * The request prototype in force for `app`: its own once `app.request` was read, else its
+ * parent's (a mounted app sees what the app above it added), else Portico's.
+ */
+export function requestPrototypeOf(app: Application | undefined): object {
+  for (let a = app; a !== undefined; a = a.parent) if (a[REQUEST_PROTO] !== undefined) return a[REQUEST_PROTO];
+  return PorticoRequest.prototype;
+}
+
+/** The response prototype in force for `app` (see `requestPrototypeOf`). */
+export function responsePrototypeOf(app: Application | undefined): object {
+  for (let a = app; a !== undefined; a = a.parent) if (a[RESPONSE_PROTO] !== undefined) return a[RESPONSE_PROTO];
+  return PorticoResponse.prototype;
+}
+
+/** Gives `req` and `res` the prototypes in force for `app`, touching them only when they differ. */
+export function adoptPrototypes(app: Application, req: object, res: object): void {
+  const requestProto = requestPrototypeOf(app);
+  if (Object.getPrototypeOf(req) !== requestProto) Object.setPrototypeOf(req, requestProto);
+  const responseProto = responsePrototypeOf(app);
+  if (Object.getPrototypeOf(res) !== responseProto) Object.setPrototypeOf(res, responseProto);
 }

@@ -29,11 +29,12 @@ export function readSetting(settings: Settings, name: string): unknown {
 
 /** Stores a setting, and its compiled function for `etag`, `query parser` and `trust proxy`. */
 export function writeSetting(settings: Settings, name: string, value: unknown): void {
-  settings[name] = value;
+  // An own property even for names such as `__proto__`, so no setting can replace the chain.
+  Object.defineProperty(settings, name, { configurable: true, enumerable: true, writable: true, value });
+  if (!Object.prototype.hasOwnProperty.call(COMPILED, name)) return;
   const compiled = COMPILED[name];
-  if (compiled === undefined) return;
   const [fnName, compile] = compiled;
-  settings[fnName] = compile(value);
+  Object.defineProperty(settings, fnName, { configurable: true, enumerable: true, writable: true, value: compile(value) });
   if (name === 'trust proxy') {
     Object.defineProperty(settings, TRUST_PROXY_DEFAULT, { configurable: true, value: false });
   }

@@ -1,6 +1,11 @@
-import { HttpError } from '../errors/http-error';
+/** A URIError that carries the HTTP status of a malformed escape in the path. */
+export type ParamDecodeError = URIError & { status: number; statusCode: number };
 
-/** Decodes a captured path segment; a malformed escape is a 400 error naming the value. */
+/**
+ * Decodes a captured path segment. A malformed escape stays the runtime's own URIError (as in
+ * Express: `err instanceof URIError`), with a message naming the value and status 400, so the
+ * final handler answers 400 and error middleware can tell it apart.
+ */
 export function decodeParam(value: string | undefined): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return value;
   if (value.indexOf('%') === -1) return value;
@@ -8,9 +13,10 @@ export function decodeParam(value: string | undefined): string | undefined {
     return decodeURIComponent(value);
   } catch (err) {
     if (err instanceof URIError) {
-      const error = new HttpError(400, "Failed to decode param '" + value + "'");
-      Object.defineProperty(error, 'name', { value: 'URIError', configurable: true, writable: true });
-      throw error;
+      const error = err as ParamDecodeError;
+      error.message = "Failed to decode param '" + value + "'";
+      error.status = 400;
+      error.statusCode = 400;
     }
     throw err;
   }

@@ -15,3 +15,9 @@ export function flattenHandlers<T>(args: readonly unknown[]): T[] {
 export function describeType(value: unknown): string {
   return Object.prototype.toString.call(value);
 }
+
+/** The type word of `Router.use()`'s message: `typeof` for primitives, the class tag for objects (`Object`, `Null`). */
+export function describeUseType(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return value === null ? 'Null' : typeof value;
+  return Object.prototype.toString.call(value).slice(8, -1);
+}

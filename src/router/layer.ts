@@ -25,6 +25,7 @@ export class Layer {
   readonly name: string;
   readonly regexp: RegExp;
   readonly keys: PathKey[];
+  private readonly exec: (path: string) => ArrayLike<string | undefined> | null;
   /** Set for the layers inside a route: the lower-case method they serve (`undefined` = all). */
   method: string | undefined;
   /** Set for a router layer that dispatches to a route. */
@@ -45,11 +46,18 @@ export class Layer {
     const compiled = compilePathPattern(path, options);
     this.regexp = compiled.regexp;
     this.keys = compiled.keys;
+    this.exec = compiled.exec;
     this.matchesEverything = path === '/' && options.end === false;
     this.isStar = path === '*';
     this.literal = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
     this.literalOptions = options;
     this.indexKey = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
+    if (!(path instanceof RegExp)) {
+      // Express marks its two shortcuts on the RegExp; route-listing tools read them.
+      const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
+      flags.fast_star = this.isStar;
+      flags.fast_slash = this.matchesEverything;
+    }
   }
 
   /** Matches `path`; returns null when it does not match. Throws a 400 error on a malformed escape. */
@@ -57,7 +65,7 @@ export class Layer {
     if (this.matchesEverything) return { path: '', params: {} };
     if (this.isStar) return { path, params: { 0: decodeParam(path) as string } };
     if (this.literal !== undefined) return this.matchLiteral(path);
-    const m = this.regexp.exec(path);
+    const m = this.exec(path);
     if (m === null) return null;
     const params: Record<string, string> = {};
     const keys = this.keys;
@@ -67,7 +75,7 @@ export class Layer {
       const value = decodeParam(m[i]);
       if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
     }
-    return { path: m[0], params };
+    return { path: m[0] as string, params };
   }
 
   /** The common route path without pattern syntax: string comparison instead of a RegExp. */

@@ -7,10 +7,17 @@
  *   `*` matches anything (an unnamed parameter); `.` is a literal dot; `/(` opens a non-capturing group;
  *   every other character is regular-expression source as written (`+`, `?`, `(…)`, `[…]`).
  *
- * Linear-time guarantee: a parameter that follows literal text may not contain that text, and a `*`
- * that follows another `*` may not contain the literal between them. This is what keeps
- * `/:a-:b-:c` linear against a long run of dashes, and it gives the same parameters as Express 4.22.
+ * Linear-time matching, with exactly Express's matches and parameters: a parameter written after
+ * literal text (not after `/` or `.`) may not contain that text, as in Express 4.22, which keeps
+ * `/:a-:b-:c` linear against a long run of dashes; a parameter right before another bare one is
+ * one character long; a `*` right after another `*` and literal text cannot trade characters
+ * with the first (see `starGroup`). Whatever could still backtrack polynomially is run by the
+ * memoising matcher (see `matcherFor`).
  */
+
+import { parseSubset } from './regex-subset';
+import { hasBacktrackingRisk, memoMatcherSupports } from './backtracking-risk';
+import { compileMemoMatcher } from './memo-matcher';
 
 /** One parameter of a compiled pattern: a name, or a number for unnamed groups. */
 export interface PathKey {
@@ -32,6 +39,11 @@ export interface PathPatternOptions {
 export interface CompiledPathPattern {
   regexp: RegExp;
   keys: PathKey[];
+  /**
+   * Matches a path as `regexp.exec` does. For the few patterns whose RegExp could backtrack
+   * polynomially, a memoising matcher that gives the same answer in linear time.
+   */
+  exec: (path: string) => ArrayLike<string | undefined> | null;
 }
 
 /** The path forms a route or middleware accepts. */
@@ -41,7 +53,21 @@ export type PathPattern = string | RegExp | Array<string | RegExp | PathPattern[
 export function compilePathPattern(path: PathPattern, options: PathPatternOptions = {}): CompiledPathPattern {
   const keys: PathKey[] = [];
   const regexp = compileInto(path, keys, options);
-  return { regexp, keys };
+  return { regexp, keys, exec: matcherFor(path, regexp) };
+}
+
+/**
+ * The runtime's RegExp, unless the pattern is ours (a string or an array) and its RegExp could
+ * backtrack polynomially: then the memoising matcher, when it can run that RegExp exactly.
+ * An application's own RegExp is always used as it is (flags and all).
+ */
+function matcherFor(path: PathPattern, regexp: RegExp): CompiledPathPattern['exec'] {
+  const runtime = (input: string): RegExpExecArray | null => regexp.exec(input);
+  if (path instanceof RegExp) return runtime;
+  const parsed = parseSubset(regexp.source, regexp.ignoreCase);
+  if (parsed === null || !hasBacktrackingRisk(parsed.node) || !memoMatcherSupports(parsed.node)) return runtime;
+  const memo = compileMemoMatcher(parsed.node, parsed.groups, regexp.ignoreCase);
+  return (input: string) => memo.exec(input);
 }
 
 function compileInto(path: PathPattern, keys: PathKey[], options: PathPatternOptions): RegExp {
@@ -56,7 +82,15 @@ function compileInto(path: PathPattern, keys: PathKey[], options: PathPatternOpt
   if (typeof path !== 'string') {
     throw new TypeError('path must be a string, array of strings, or regular expression');
   }
-  return new RegExp('^' + translateString(path, keys, options), options.sensitive ? '' : 'i');
+  const flags = options.sensitive ? '' : 'i';
+  const start = keys.length;
+  try {
+    return new RegExp('^' + translateString(path, keys, options, true), flags);
+  } catch {
+    // An invalid pattern reports the RegExp Express would have built, not our bounded form.
+    keys.length = start;
+    return new RegExp('^' + translateString(path, keys, options, false), flags);
+  }
 }
 
 /** Finds the capturing groups of regular-expression source, in order. */
@@ -83,13 +117,30 @@ function capturingGroupsOf(source: string, useGroupNames: boolean): PathKey[] {
 
 const PARAM = /^(\/)?(\.)?:(\w+)(\(.*?\))?(\*)?(\?)?/;
 
-/** Translates the string syntax into regular-expression source, filling `keys` in group order. */
-function translateString(path: string, keys: PathKey[], options: PathPatternOptions): string {
+/**
+ * Translates the string syntax into regular-expression source, filling `keys` in group order.
+ *
+ * A parameter written without a leading `/` or `.` (`-:b` in `/:a-:b`) may not contain the text
+ * that comes before it, so two adjacent parameters can never trade characters back and forth.
+ * That text is accumulated exactly as Express 4.22 does (escapes and dots append their own source
+ * and advance the scan position by their length only; `/(` appends `/`; a `*` or a parameter
+ * starts afresh), because it decides which paths match.
+ */
+function translateString(path: string, keys: PathKey[], options: PathPatternOptions, bounded: boolean): string {
   let out = '';
-  // Literal text since the previous parameter or `*`: what the next one may not contain.
-  let literal = '';
+  // The text a bare parameter may not contain, and where its un-appended part starts.
+  let before = '';
+  let pos = 0;
+  // Since the previous `*` (and no parameter since): the literal text written, its length in
+  // characters, or null once anything but literal text was written.
+  let sinceStar: string | null = null;
+  let sinceStarLength = 0;
+  const addLiteral = (source: string): void => {
+    if (sinceStar === null) return;
+    sinceStar += source;
+    sinceStarLength++;
+  };
   let unnamed = 0;
-  let seenStar = false;
   // Groups inside verbatim text are unnamed parameters; they are counted when the text is flushed.
   let verbatim = '';
   const flushVerbatim = (): void => {
@@ -103,7 +154,10 @@ function translateString(path: string, keys: PathKey[], options: PathPatternOpti
     if (c === '\\') {
       const escaped = path.slice(i, i + 2);
       verbatim += escaped;
-      literal += escaped;
+      if (/^\\[^A-Za-z0-9]$/.test(escaped)) addLiteral(escaped);
+      else sinceStar = null;
+      before += escaped;
+      pos += 2;
       i += 2;
       continue;
     }
@@ -113,50 +167,69 @@ function translateString(path: string, keys: PathKey[], options: PathPatternOpti
       const [whole, slash = '', dot, name, capture, star, optional = ''] = param;
       const format = dot ? '\\.' : '';
       let group: string;
-      let extra = 0;
+      // Capturing groups inside the excluded text are groups of the RegExp too (never set).
+      let innerGroups = 0;
       if (capture) {
         group = expandFirstStar(capture);
-        extra = capturingGroupsOf(group.slice(1, -1), false).length;
-      } else if (literal) {
-        group = '((?:(?!/|' + literal + ').)+?)';
+        innerGroups = capturingGroupsOf(group.slice(1, -1), false).length;
       } else {
-        group = '([^/' + format + ']+?)';
+        const excluded = slash || dot ? '' : before + path.slice(pos, i);
+        if (excluded) {
+          group = '((?:(?!/|' + excluded + ').)+?)';
+          innerGroups = capturingGroupsOf(excluded, false).length;
+        } else {
+          group = '([^/' + format + ']+?)';
+        }
+        // Right before another bare parameter, which can take any of its characters but the
+        // first, a lazy parameter always ends up one character long: say so, and stay linear.
+        if (bounded && !star && !optional && nextIsBareParameter(path, i + whole.length)) group = group.slice(0, -3) + ')';
       }
       keys.push({ name, optional: optional === '?' });
-      for (let g = 0; g < extra; g++) keys.push({ name: unnamed++, optional: false });
+      for (let g = 0; g < innerGroups; g++) keys.push({ name: unnamed++, optional: false });
       let piece = '(?:' + format + slash + group;
       if (star) {
-        piece += '((?:[\\/' + format + '].+?)?)';
+        piece += '((?:[/' + format + '].+?)?)';
         keys.push({ name: unnamed++, optional: false });
       }
       out += piece + ')' + optional;
-      literal = '';
+      sinceStar = null;
+      before = '';
       i += whole.length;
+      pos = i;
       continue;
     }
     if (c === '.') {
       verbatim += '\\.';
-      literal += '\\.';
+      addLiteral('\\.');
+      before += '\\.';
+      pos += 1;
       i++;
       continue;
     }
     if (c === '*') {
       flushVerbatim();
-      out += seenStar && literal ? '((?:(?!' + literal + ').)*)' : '(.*)';
+      // A quantifier after the `*` makes it something else than a plain greedy run.
+      const quantified = i + 1 < path.length && '?+{'.indexOf(path[i + 1]) !== -1;
+      out += bounded && !quantified ? starGroup(sinceStar, sinceStarLength) : '(.*)';
       keys.push({ name: unnamed++, optional: false });
-      seenStar = true;
-      literal = '';
+      sinceStar = '';
+      sinceStarLength = 0;
+      before = '';
       i++;
+      pos = i;
       continue;
     }
     if (c === '/' && path[i + 1] === '(') {
       verbatim += '/(?:';
-      literal += '/';
+      sinceStar = null;
+      before += path.slice(pos, i) + '/';
       i += 2;
+      pos = i;
       continue;
     }
     verbatim += c;
-    literal += c;
+    if (REGEX_SYNTAX.indexOf(c) === -1) addLiteral(c);
+    else sinceStar = null;
     i++;
   }
   flushVerbatim();
@@ -164,7 +237,32 @@ function translateString(path: string, keys: PathKey[], options: PathPatternOpti
   if (!options.strict) out += out.endsWith('/') ? '?' : '/?';
   if (options.end !== false) return out + '$';
   if (out.endsWith('/')) return out;
-  return out + (options.dotBoundary ? '(?=[\\/.]|$)' : '(?=\\/|$)');
+  return out + (options.dotBoundary ? '(?=[/.]|$)' : '(?=/|$)');
+}
+
+/** Does a parameter with no `/` or `.` before it and no `(capture)` start at `at`? */
+function nextIsBareParameter(path: string, at: number): boolean {
+  if (path[at] !== ':') return false;
+  const next = PARAM.exec(path.slice(at));
+  return next !== null && next[4] === undefined;
+}
+
+/** Characters that are regular-expression syntax when written in a string pattern. */
+const REGEX_SYNTAX = '^$|?+()[]{}';
+
+/**
+ * The group of a `*`. Express 4 writes every `*` as a greedy `(.*)`; two of them separated only by
+ * literal text backtrack quadratically. Because the first `*` is greedy, the second never holds a
+ * whole copy of the text between them (the first would have taken it), so saying so in the
+ * RegExp changes no match and bounds the work: `((?:(?!L).)*.{0,k})` with `k` one less than the
+ * length of L (an occurrence of L may still start in the last `k` characters and end beyond the
+ * group). Right after another `*` the second is always empty. After a parameter, or after text
+ * with regular-expression syntax, the Express form is kept as it is.
+ */
+function starGroup(sinceStar: string | null, length: number): string {
+  if (sinceStar === null) return '(.*)';
+  if (length === 0) return '()';
+  return '((?:(?!' + sinceStar + ').)*' + (length > 1 ? '.{0,' + (length - 1) + '}' : '') + ')';
 }
 
 /** In a `:name(capture)`, the first `*` (unless an escape comes first) means "anything". */

@@ -10,11 +10,15 @@ type RouteHandler = (...args: never[]) => unknown;
  * A route: one path and, per method, the handlers that serve it. `all` handlers run for every
  * method, in the order they were added among the others.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the per-method adders are defined on the prototype below
 export class Route {
   readonly path: PathPattern;
   readonly stack: Layer[] = [];
-  /** Lower-case method name → true; `_all` when `all()` was used. */
-  readonly methods: Record<string, boolean> = Object.create(null);
+  /**
+   * Lower-case method name → true; `_all` when `all()` was used. A plain object, as in Express,
+   * because tools read it with `hasOwnProperty`; lookups compare with `=== true`.
+   */
+  readonly methods: Record<string, boolean> = {};
 
   constructor(path: PathPattern) {
     this.path = path;
@@ -74,7 +78,9 @@ export class Route {
   addHandlers(method: string | undefined, label: string, handlers: unknown[]): this {
     for (const handle of flattenHandlers<unknown>(handlers)) {
       if (typeof handle !== 'function') {
-        throw new TypeError('Route.' + label + '() requires a callback function but got a ' + describeType(handle));
+        // Express throws a TypeError from `all()` but a plain Error from the method adders.
+        const message = 'Route.' + label + '() requires a callback function but got a ' + describeType(handle);
+        throw method === undefined ? new TypeError(message) : new Error(message);
       }
       const layer = new Layer('/', {}, handle as RouteHandler);
       layer.method = method;
@@ -87,6 +93,7 @@ export class Route {
 }
 
 /** The per-method adders of a route (`route.get(fn)`, `route['m-search'](fn)`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the class
 export interface Route {
   [method: string]: unknown;
 }

@@ -1,7 +1,7 @@
 import { Layer } from './layer';
 import { Route } from './route';
 import { ROUTE_METHODS } from './methods';
-import { flattenHandlers, describeType } from './flatten';
+import { flattenHandlers, describeUseType } from './flatten';
 import { handleRequest } from './router-handle';
 import { warnDeprecated } from '../deprecation';
 import type { NextFunction } from './types';
@@ -83,7 +83,7 @@ export class RouterCore {
     if (handlers.length === 0) throw new TypeError('Router.use() requires a middleware function');
     for (const fn of handlers) {
       if (typeof fn !== 'function') {
-        throw new TypeError('Router.use() requires a middleware function but got a ' + describeType(fn));
+        throw new TypeError('Router.use() requires a middleware function but got a ' + describeUseType(fn));
       }
       const layer = new Layer(
         path as PathPattern,
@@ -145,9 +145,10 @@ export function createRouter(options: RouterOptions = {}): Router {
   router.stack = [];
   router.params = Object.create(null);
   router._params = [];
-  router.caseSensitive = options.caseSensitive === true;
-  router.mergeParams = options.mergeParams === true;
-  router.strict = options.strict === true;
+  // Any truthy value turns an option on, as in Express.
+  router.caseSensitive = Boolean(options.caseSensitive);
+  router.mergeParams = Boolean(options.mergeParams);
+  router.strict = Boolean(options.strict);
   router.dotBoundary = options.dotBoundary === true;
   return router;
 }
