@@ -42,6 +42,8 @@ export function readMultipart(
 ): void {
   const fields: MultipartResult['fields'] = Object.create(null);
   const files: MultipartResult['files'] = Object.create(null);
+  // Files finish writing in any order; they are listed in the order their parts arrived.
+  const uploads: Array<{ fieldName: string; file: UploadedFile } | null> = [];
   const fileStreams = new Set<Readable>();
   const writeStreams = new Set<WriteStream>();
   let pending = 1; // busboy itself, plus one per file being written
@@ -85,6 +87,7 @@ export function readMultipart(
     if (finished || --pending !== 0) return;
     finished = true;
     req.off('data', countBytes);
+    for (const upload of uploads) if (upload !== null) addValue(files, upload.fieldName, upload.file);
     done(null, { fields, files });
   }
 
@@ -114,6 +117,7 @@ export function readMultipart(
       return fail(tooLarge('field name too long', limits.maxFieldNameSize));
     }
     const originalFilename = info.filename ?? '';
+    const slot = uploads.push(null) - 1;
     pending++;
     fileStreams.add(stream);
     stream.pause();
@@ -140,7 +144,7 @@ export function readMultipart(
           fileStreams.delete(stream);
           // A browser's empty file input sends a nameless, empty part: not an upload.
           if (size !== 0 || originalFilename !== '') {
-            addValue(files, fieldName, {
+            const file: UploadedFile = {
               fieldName,
               originalFilename,
               path,
@@ -148,7 +152,8 @@ export function readMultipart(
               size,
               name: originalFilename,
               type: info.mimeType,
-            });
+            };
+            uploads[slot] = { fieldName, file };
           }
           settle();
         });
