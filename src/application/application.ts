@@ -82,12 +82,9 @@ export class ApplicationCore {
   handle(req: unknown, res: unknown, callback?: NextFunction): void {
     const request = req as PorticoRequest;
     const response = res as PorticoResponse;
-    const done =
-      callback ??
-      createFinalHandler(request, response, {
-        env: String(this.set('env')),
-        onError: (err) => logError(this as unknown as Application, err),
-      });
+    const app = this as unknown as Application;
+    // The final handler is only built when the stack runs out (most requests are answered before).
+    const done = callback ?? ((err?: unknown): void => finish(app, request, response, err));
     const router = this._router;
     if (router === undefined) {
       done();
@@ -234,6 +231,14 @@ export function inheritFromParent(this: Application, parent: Application): void 
   Object.setPrototypeOf(this.engines, parent.engines);
   if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], parent.request);
   if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
+}
+
+/** The end of the root app's stack: the final handler, with the app's `env` and error logging. */
+function finish(app: Application, req: PorticoRequest, res: PorticoResponse, err: unknown): void {
+  createFinalHandler(req, res, {
+    env: String(readSetting(app.settings, 'env')),
+    onError: (error) => logError(app, error),
+  })(err);
 }
 
 function logError(app: Application, err: unknown): void {

@@ -24,12 +24,33 @@ export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) =>
 /** The tag of an empty body, fixed so no hash is computed for it. */
 const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
 
+/** The last short UTF-8 string tagged, and its tag: apps often send the same body again and again. */
+let lastBody: string | undefined;
+let lastTag = '';
+const MEMO_MAX_LENGTH = 4096;
+
 /**
  * Builds an entity tag byte-identical to Express 4's default: the body's byte length in hex,
  * a dash and the first 27 characters of its SHA-1 in base64 (caches keyed on tags stay valid after a move).
  * A string is hashed as is, without first copying it into a Buffer.
  */
 export function generateETag(body: string | Buffer, weak: boolean, encoding?: BufferEncoding): string {
+  if (typeof body === 'string' && isUtf8(encoding) && body.length <= MEMO_MAX_LENGTH) {
+    if (body !== lastBody) {
+      lastTag = computeTag(body, 'utf8');
+      lastBody = body;
+    }
+    return weak ? 'W/' + lastTag : lastTag;
+  }
+  const tag = computeTag(body, encoding);
+  return weak ? 'W/' + tag : tag;
+}
+
+function isUtf8(encoding: BufferEncoding | undefined): boolean {
+  return encoding === undefined || encoding === 'utf8' || encoding === 'utf-8';
+}
+
+function computeTag(body: string | Buffer, encoding: BufferEncoding | undefined): string {
   const length = typeof body === 'string' ? Buffer.byteLength(body, encoding) : body.length;
   let tag: string;
   if (length === 0) {
@@ -37,7 +58,7 @@ export function generateETag(body: string | Buffer, weak: boolean, encoding?: Bu
   } else {
     tag = '"' + length.toString(16) + '-' + sha1Base64(body, encoding).substring(0, 27) + '"';
   }
-  return weak ? 'W/' + tag : tag;
+  return tag;
 }
 
 /** The default `etag` function (`true` or `weak`). */

@@ -10,6 +10,19 @@ type RouteHandler = (...args: never[]) => unknown;
  * A route: one path and, per method, the handlers that serve it. `all` handlers run for every
  * method, in the order they were added among the others.
  */
+/** Lower-cased method names, kept so the dispatch of every request does not allocate a new string. */
+const LOWER_METHODS = new Map<string, string>();
+
+function lowerMethod(method: string): string {
+  let lower = LOWER_METHODS.get(method);
+  if (lower === undefined) {
+    lower = method.toLowerCase();
+    // Bounded: methods are tokens from a small set; anything unusual is simply not remembered.
+    if (LOWER_METHODS.size < 64) LOWER_METHODS.set(method, lower);
+  }
+  return lower;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the per-method adders are defined on the prototype below
 export class Route {
   readonly path: PathPattern;
@@ -27,7 +40,7 @@ export class Route {
   /** Does this route serve `method` (upper or lower case)? GET also serves HEAD unless HEAD has its own. */
   handlesMethod(method: string): boolean {
     if (this.methods._all) return true;
-    let name = method.toLowerCase();
+    let name = lowerMethod(method);
     if (name === 'head' && !this.methods.head) name = 'get';
     return this.methods[name] === true;
   }
@@ -46,7 +59,7 @@ export class Route {
       done();
       return;
     }
-    let method = req.method.toLowerCase();
+    let method = lowerMethod(req.method);
     if (method === 'head' && !this.methods.head) method = 'get';
     req.route = this;
     let index = 0;

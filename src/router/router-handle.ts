@@ -21,6 +21,13 @@ function indexOf(router: IndexedRouter): StackIndex {
   return index;
 }
 
+/** Does any key of `layer` have param callbacks in this router? */
+function hasParamCallbacks(callbacksByName: Record<string, unknown>, layer: Layer): boolean {
+  const keys = layer.keys;
+  for (let i = 0; i < keys.length; i++) if (callbacksByName[keys[i].name] !== undefined) return true;
+  return false;
+}
+
 /** First position in the ascending list `list` that is >= `value`. */
 function lowerBound(list: readonly number[], value: number): number {
   let lo = 0;
@@ -44,7 +51,7 @@ export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown,
   const parentParams = req.params;
   const parentUrl = req.baseUrl || '';
   const savedNext = req.next;
-  const memo: ParamCallsMemo = {};
+  const memo: ParamCallsMemo = Object.create(null);
   const allowed: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined;
   let index = 0;
   let removed = '';
@@ -136,6 +143,13 @@ export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown,
     const found = match;
     if (matched.route !== undefined) req.route = matched.route;
     req.params = router.mergeParams ? mergeParams(found.params, parentParams) : found.params;
+    if (!hasParamCallbacks(router.params, matched)) {
+      // The common case: no param callback applies, so no continuation needs to be allocated.
+      if (matched.route !== undefined) matched.handleRequest(req, res, next);
+      else enterMiddleware(matched, layerError, found.path, path);
+      sync = 0;
+      return;
+    }
     runParamCallbacks(router.params, matched, memo, req, res, (paramError?: unknown) => {
       if (paramError) next(layerError || paramError);
       else if (matched.route !== undefined) matched.handleRequest(req, res, next);
