@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createRouter, type Router } from '../router/router';
 import type { Route } from '../router/route';
 import { ROUTE_METHODS } from '../router/methods';
-import { flattenHandlers } from '../router/flatten';
+import { splitUseArguments } from '../router/flatten';
 import type { NextFunction } from '../router/types';
 import type { PathPattern } from '../router/path-pattern';
 import { createFinalHandler } from '../final-handler';
@@ -96,17 +96,7 @@ export class ApplicationCore {
 
   /** Mounts middleware, routers and sub-apps, optionally on a path. */
   use(...args: unknown[]): this {
-    let path: unknown = '/';
-    let offset = 0;
-    if (typeof args[0] !== 'function') {
-      let first: unknown = args[0];
-      while (Array.isArray(first) && first.length !== 0) first = first[0];
-      if (typeof first !== 'function') {
-        offset = 1;
-        path = args[0];
-      }
-    }
-    const handlers = flattenHandlers<unknown>(args.slice(offset));
+    const { path, handlers } = splitUseArguments(args);
     if (handlers.length === 0) throw new TypeError('app.use() requires a middleware function');
     const router = this.lazyRouter();
     for (const fn of handlers) {

@@ -21,3 +21,16 @@ export function describeUseType(value: unknown): string {
   if (typeof value !== 'object' || value === null) return value === null ? 'Null' : typeof value;
   return Object.prototype.toString.call(value).slice(8, -1);
 }
+
+/**
+ * The arguments of `use([path], ...handlers)`: the first argument is a path unless it is a function
+ * or a (nested) array whose first element is a function. Handlers come back flattened.
+ */
+export function splitUseArguments(args: readonly unknown[]): { path: unknown; handlers: unknown[] } {
+  let first: unknown = args[0];
+  if (typeof first !== 'function') {
+    while (Array.isArray(first) && first.length !== 0) first = first[0];
+    if (typeof first !== 'function') return { path: args[0], handlers: flattenHandlers<unknown>(args.slice(1)) };
+  }
+  return { path: '/', handlers: flattenHandlers<unknown>(args) };
+}

@@ -1,7 +1,7 @@
 import { Layer } from './layer';
 import { Route } from './route';
 import { ROUTE_METHODS } from './methods';
-import { flattenHandlers, describeUseType } from './flatten';
+import { splitUseArguments, describeUseType } from './flatten';
 import { handleRequest } from './router-handle';
 import { warnDeprecated } from '../deprecation';
 import type { NextFunction } from './types';
@@ -69,17 +69,7 @@ export class RouterCore {
 
   /** Mounts middleware, optionally on a path (string, pattern, RegExp or array). */
   use(...args: unknown[]): this {
-    let path: unknown = '/';
-    let offset = 0;
-    if (typeof args[0] !== 'function') {
-      let first: unknown = args[0];
-      while (Array.isArray(first) && first.length !== 0) first = first[0];
-      if (typeof first !== 'function') {
-        offset = 1;
-        path = args[0];
-      }
-    }
-    const handlers = flattenHandlers<unknown>(args.slice(offset));
+    const { path, handlers } = splitUseArguments(args);
     if (handlers.length === 0) throw new TypeError('Router.use() requires a middleware function');
     for (const fn of handlers) {
       if (typeof fn !== 'function') {
