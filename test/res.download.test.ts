@@ -1,34 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
-import portico from '../src/index';
-import { withServer, send, type SimpleResponse, type SimpleRequest } from './helpers/server';
+
+import { runTransfer } from './helpers/file-transfer-app';
 import { FILES, fixture, errorFields } from './helpers/file-fixtures';
 
-type Handler = (req: any, res: any, next: any) => void;
-
-/** An app running `handler` on `/`; `next()` answers `NEXT`, `next(err)` the error's fields; a throw answers 599. */
-function appWith(handler: Handler) {
-  const app = portico();
-  app.get('/', (req: any, res: any, next: any) => {
-    try {
-      handler(req, res, next);
-    } catch (err) {
-      res.status(599).send('THROWN ' + (err as Error).name + ': ' + (err as Error).message);
-    }
-  });
-  app.use((_req: any, res: any) => {
-    res.status(404).send('NEXT');
-  });
-  app.use((err: unknown, _req: unknown, res: any, _next: unknown) => {
-    res.status((err as { status?: number }).status ?? 500).json(errorFields(err));
-  });
-  return app;
-}
-
-async function run(handler: Handler, request: SimpleRequest = {}): Promise<SimpleResponse> {
-  return withServer(appWith(handler), ({ port }) => send(port, { path: '/', ...request }));
-}
+const run = runTransfer;
 
 /** A download callback answering 598 with the error's fields; `seen` collects every call. */
 function reportTo(res: any, seen?: Array<Error | undefined>) {

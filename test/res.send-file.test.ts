@@ -4,37 +4,11 @@ import net from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import portico from '../src/index';
-import { withServer, send, type SimpleResponse, type SimpleRequest } from './helpers/server';
+import { withServer, send, type SimpleResponse } from './helpers/server';
+import { runTransfer } from './helpers/file-transfer-app';
 import { FILES, fixture, etagOf, lastModifiedOf, makeTempDir, errorFields } from './helpers/file-fixtures';
 
-type Handler = (req: any, res: any, next: any) => void;
-
-/**
- * An app running `handler` on GET/HEAD `/`, then a handler answering `NEXT` (so `next()` is visible),
- * and an error handler answering the error's fields as JSON with its status. A handler that throws
- * is answered 599 with the error's name and message.
- */
-function appWith(handler: Handler) {
-  const app = portico();
-  app.get('/', (req: any, res: any, next: any) => {
-    try {
-      handler(req, res, next);
-    } catch (err) {
-      res.status(599).send('THROWN ' + (err as Error).name + ': ' + (err as Error).message);
-    }
-  });
-  app.use((_req: any, res: any) => {
-    res.status(404).send('NEXT');
-  });
-  app.use((err: unknown, _req: unknown, res: any, _next: unknown) => {
-    res.status((err as { status?: number }).status ?? 500).json(errorFields(err));
-  });
-  return app;
-}
-
-async function run(handler: Handler, request: SimpleRequest = {}): Promise<SimpleResponse> {
-  return withServer(appWith(handler), ({ port }) => send(port, { path: '/', ...request }));
-}
+const run = runTransfer;
 
 function json(res: SimpleResponse): Record<string, unknown> {
   return JSON.parse(res.text) as Record<string, unknown>;
