@@ -1,12 +1,13 @@
 // Profiles one framework's server (Portico by default) under load with --cpu-prof and prints where
 // the CPU time went. Usage: node bench/profile.mjs <scenario> [--framework=portico] [--duration=10]
-//   [--connections=50] [--top=30] [--no-pin]. Run `npm run build` first.
+//   [--connections=50] [--load=wrk|autocannon] [--top=30] [--no-pin]. Run `npm run build` first.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR, FRAMEWORKS, ROOT_DIR, frameworkById } from './lib/frameworks.mjs';
 import { SCENARIOS, scenarioById } from './lib/scenarios.mjs';
 import { send, verify } from './lib/http-client.mjs';
-import { runLoad, startServer } from './lib/load.mjs';
+import { LOAD_GENERATORS, defaultLoadGenerator, runLoad, startServer } from './lib/load.mjs';
+import { wrkVersion } from './lib/wrk.mjs';
 import { detectPinning, installCleanup, stop } from './lib/processes.mjs';
 import { formatSummary, summariseProfile } from './lib/cpu-profile.mjs';
 
@@ -14,8 +15,8 @@ const loadScenarios = SCENARIOS.filter((s) => !s.startup).map((s) => s.id);
 
 /** Parses `<scenario> [--name=value…]`; exits with usage on anything else. */
 function parseArgs(argv) {
-  const usage = `usage: node bench/profile.mjs <${loadScenarios.join('|')}> [--framework=${FRAMEWORKS.map((f) => f.id).join('|')}] [--duration=10] [--connections=50] [--top=30] [--no-pin]\n`;
-  const opts = { framework: 'portico', duration: 10, connections: 50, top: 30, noPin: false, scenario: null };
+  const usage = `usage: node bench/profile.mjs <${loadScenarios.join('|')}> [--framework=${FRAMEWORKS.map((f) => f.id).join('|')}] [--duration=10] [--connections=50] [--load=${LOAD_GENERATORS.join('|')}] [--top=30] [--no-pin]\n`;
+  const opts = { framework: 'portico', duration: 10, connections: 50, load: null, top: 30, noPin: false, scenario: null };
   for (const arg of argv) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!match) {
@@ -23,10 +24,14 @@ function parseArgs(argv) {
       opts.scenario = arg;
     } else if (match[1] === 'no-pin') opts.noPin = true;
     else if (match[1] === 'framework' && frameworkById(match[2])) opts.framework = match[2];
+    else if (match[1] === 'load' && LOAD_GENERATORS.includes(match[2])) opts.load = match[2];
     else if (['duration', 'connections', 'top'].includes(match[1]) && Number(match[2]) > 0) opts[match[1]] = Number(match[2]);
     else return fail(usage);
   }
   if (!loadScenarios.includes(opts.scenario)) return fail(usage);
+  // The same default as the runner, so that a profile sees the load a benchmark cell sees.
+  if (!opts.load) opts.load = defaultLoadGenerator();
+  if (opts.load === 'wrk' && !wrkVersion()) return fail('profile: --load=wrk: wrk is not on PATH (apt-get install wrk)\n');
   return opts;
 }
 
@@ -51,7 +56,7 @@ mkdirSync(profileDir, { recursive: true });
 rmSync(join(profileDir, profileName), { force: true });
 
 process.stdout.write(
-  `profile: ${framework.label}, scenario (${scenario.id}) ${scenario.title}; ${opts.duration} s under ${opts.connections} connections` +
+  `profile: ${framework.label}, scenario (${scenario.id}) ${scenario.title}; ${opts.duration} s under ${opts.connections} connections from ${opts.load}` +
     `${pinning.enabled ? '' : ` (pinning off: ${pinning.reason})`}\n`,
 );
 if (framework.id === 'portico' && process.env.PORTICO_BENCH_MODULE) {
@@ -66,7 +71,7 @@ let load;
 try {
   const requests = scenario.prepare ? await scenario.prepare((r) => send(port, r)) : scenario.requests;
   await verify(port, requests);
-  load = await runLoad(port, requests, { connections: opts.connections, warmup: 0, duration: opts.duration }, pinning);
+  load = await runLoad(port, requests, { connections: opts.connections, warmup: 0, duration: opts.duration, load: opts.load }, pinning);
 } catch (err) {
   await stop(server);
   fail(`profile: ${err.message}\n`);

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FRAMEWORKS, ROOT_DIR } from './frameworks.mjs';
+import { defaultLoadGenerator } from './load.mjs';
+import { wrkVersion } from './wrk.mjs';
 
 /** Version of an installed package, read from its package.json (aliases resolve to the real version). */
 function installedVersion(name) {
@@ -26,8 +28,11 @@ function gitCommit() {
   }
 }
 
-/** Describes the machine and software a run measured. */
-export function describeEnvironment() {
+/**
+ * Describes the machine and software a run measured, including the load generator (`wrk` or
+ * `autocannon`; by default the one a run would pick) and its version, since it bounds the numbers.
+ */
+export function describeEnvironment(load = defaultLoadGenerator()) {
   const own = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8'));
   const packages = { portico: own.version, autocannon: installedVersion('autocannon') };
   for (const framework of FRAMEWORKS) {
@@ -44,6 +49,8 @@ export function describeEnvironment() {
     // Other work on the machine shows up directly in the numbers; record how busy it was.
     loadAverage: loadavg().map((n) => Number(n.toFixed(2))),
     commit: gitCommit(),
+    // wrk comes from the distribution, not npm: its version is what `wrk --version` names.
+    loadGenerator: { name: load, version: load === 'wrk' ? wrkVersion() : packages.autocannon },
     packages,
   };
 }

@@ -1,7 +1,9 @@
-// Starting a benchmark server and putting load on it, shared by the runner and the profiler.
+// Starting a benchmark server and putting load on it (wrk, or autocannon where wrk is missing),
+// shared by the runner and the profiler.
 import { join } from 'node:path';
 import { BENCH_DIR, serverFile } from './frameworks.mjs';
 import { freePort, spawnNode, waitForReady } from './processes.mjs';
+import { runWrk, wrkVersion } from './wrk.mjs';
 
 /** The environment every server runs with: production mode, as deployed apps do. */
 export const SERVER_ENV = { NODE_ENV: 'production' };
@@ -36,11 +38,30 @@ export async function startServer(framework, scenarioId, pinning, nodeArgs = [])
   return { server, port };
 }
 
+/** The load generators the runner knows, in order of preference. */
+export const LOAD_GENERATORS = ['wrk', 'autocannon'];
+
+/**
+ * wrk when it is on PATH, otherwise autocannon (an npm dependency, always there). autocannon in one
+ * Node process tops out below the fastest servers; wrk does not, so it is preferred.
+ */
+export function defaultLoadGenerator() {
+  return wrkVersion() ? 'wrk' : 'autocannon';
+}
+
 /**
  * Runs the load generator (core 1 when pinning) against a port: `warmup` seconds unmeasured, then
- * `duration` seconds measured. Resolves with requests/s, latency percentiles and status counts.
+ * `duration` seconds measured. `load` picks wrk or autocannon (default: defaultLoadGenerator());
+ * both resolve with { rps, total, p50, p99, latencyAvg, throughputMBps, errors, timeouts, statusCounts }.
  */
-export async function runLoad(port, requests, { connections, warmup, duration }, pinning) {
+export async function runLoad(port, requests, { connections, warmup, duration, load }, pinning) {
+  const generator = load || defaultLoadGenerator();
+  if (generator === 'wrk') return runWrk(port, requests, { connections, warmup, duration }, pinning);
+  return runAutocannon(port, requests, { connections, warmup, duration }, pinning);
+}
+
+/** autocannon in a Node process of its own (load-worker.mjs), so that it gets a core to itself. */
+async function runAutocannon(port, requests, { connections, warmup, duration }, pinning) {
   const config = {
     port,
     connections,

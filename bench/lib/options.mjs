@@ -1,6 +1,8 @@
 // Command-line options of bench/run.mjs, with the full and quick presets.
 import { FRAMEWORKS } from './frameworks.mjs';
 import { SCENARIOS } from './scenarios.mjs';
+import { LOAD_GENERATORS, defaultLoadGenerator } from './load.mjs';
+import { wrkVersion } from './wrk.mjs';
 
 const ALL_SCENARIOS = SCENARIOS.map((s) => s.id);
 const ALL_FRAMEWORKS = FRAMEWORKS.map((f) => f.id);
@@ -25,6 +27,8 @@ export function usage() {
   --duration=<s>          measured seconds per cell (full ${PRESETS.full.duration}, quick ${PRESETS.quick.duration})
   --warmup=<s>            warm-up seconds per cell (full ${PRESETS.full.warmup}, quick ${PRESETS.quick.warmup})
   --connections=<n>       concurrent connections (50)
+  --load=<generator>      wrk or autocannon (default: wrk when it is on PATH, autocannon
+                          otherwise; here ${defaultLoadGenerator()})
   --startup-runs=<n>      fresh processes per framework for (j) (full ${PRESETS.full.startupRuns}, quick ${PRESETS.quick.startupRuns})
   --no-pin                do not pin server and load generator to cores
   --check                 start every selected cell and check its answers, without load
@@ -51,6 +55,13 @@ function positive(value, name) {
   return n;
 }
 
+/** The --load option: a known generator that is installed. */
+function loadGenerator(value) {
+  if (!LOAD_GENERATORS.includes(value)) throw new Error(`unknown load generator ${value}; known: ${LOAD_GENERATORS.join(', ')}`);
+  if (value === 'wrk' && !wrkVersion()) throw new Error('--load=wrk: wrk is not on PATH (apt-get install wrk)');
+  return value;
+}
+
 /** Parses argv into the run's settings; exits with a message on a bad option. */
 export function parseOptions(argv) {
   try {
@@ -60,7 +71,7 @@ export function parseOptions(argv) {
       if (!match) throw new Error(`unexpected argument ${arg}`);
       flags[match[1]] = match[2] === undefined ? true : match[2];
     }
-    const known = ['quick', 'only', 'frameworks', 'duration', 'warmup', 'connections', 'startup-runs', 'no-pin', 'write', 'check', 'help'];
+    const known = ['quick', 'only', 'frameworks', 'duration', 'warmup', 'connections', 'startup-runs', 'load', 'no-pin', 'write', 'check', 'help'];
     for (const name of Object.keys(flags)) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
 
     const quick = flags.quick === true;
@@ -80,6 +91,7 @@ export function parseOptions(argv) {
       warmup: flags.warmup !== undefined ? Number(str('warmup')) || 0 : preset.warmup,
       connections: flags.connections !== undefined ? Math.round(positive(str('connections'), 'connections')) : 50,
       startupRuns: flags['startup-runs'] !== undefined ? Math.round(positive(str('startup-runs'), 'startup-runs')) : preset.startupRuns,
+      load: flags.load !== undefined ? loadGenerator(str('load')) : defaultLoadGenerator(),
       noPin: flags['no-pin'] === true,
       write: flags.write === true,
       check: flags.check === true,

@@ -54,10 +54,19 @@ export function detectPinning(disabled) {
 }
 
 /** Spawns `node <args>` (on `core` when pinning), tracked for cleanup. */
-export function spawnNode(args, { pinning, core, env, ipc = false }) {
-  const command = pinning.enabled ? 'taskset' : process.execPath;
-  const argv = pinning.enabled ? ['-c', String(core), process.execPath, ...args] : args;
-  const child = spawn(command, argv, {
+export function spawnNode(args, options) {
+  return spawnPinned(process.execPath, args, options);
+}
+
+/**
+ * Spawns any command (on `core` when pinning), tracked for cleanup, with its output collected in
+ * `stdoutText` / `stderrText` and `exited` resolving with { code, signal }. taskset execs the
+ * command, so the child's pid and signals are the command's own.
+ */
+export function spawnPinned(command, args, { pinning, core, env, ipc = false }) {
+  const file = pinning.enabled ? 'taskset' : command;
+  const argv = pinning.enabled ? ['-c', String(core), command, ...args] : args;
+  const child = spawn(file, argv, {
     env: { ...process.env, ...env },
     stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });

@@ -107,6 +107,46 @@ function ratioTable(results) {
   return table(header, rows);
 }
 
+/** The load generator a run used; results from before wrk was supported all used autocannon. */
+function loadGenerator(env) {
+  return env.loadGenerator || { name: 'autocannon', version: env.packages.autocannon };
+}
+
+/** The fastest clean cell of a run as { id, framework, rps }, or null. */
+function fastestCell(results) {
+  let fastest = null;
+  for (const [id, row] of Object.entries(results ? results.cells : {})) {
+    for (const [framework, cell] of Object.entries(row)) {
+      if (usable(cell) && (!fastest || cell.rps > fastest.rps)) fastest = { id, framework, rps: cell.rps };
+    }
+  }
+  return fastest;
+}
+
+// What one wrk thread on one core sends when the server costs next to nothing (a minimal epoll
+// responder in C on the 2-core benchmark machine, 50 connections): 100,000 to 110,000 req/s with this
+// harness's Lua scripts, up to 130,000 without. A cell near this is held back by wrk, not the server.
+const WRK_CEILING = 100000;
+
+/** The sentence on whether the load generator, rather than the servers, limits the numbers. */
+function loadGeneratorNote(results, generator) {
+  if (generator.name !== 'wrk') {
+    return 'autocannon runs in one Node.js process on one core and tops out around 55,000 to 65,000 req/s, so the ' +
+      'fastest servers may be held back by the load generator rather than by themselves; the ratios are the ' +
+      'numbers to read (wrk, the default where it is installed, does not have this limit).';
+  }
+  const fastest = fastestCell(results);
+  const note =
+    'wrk runs one thread on one core and drives about 100,000 req/s or more from it (measured against a ' +
+    'minimal C server), so the load generator is not the limit for any server here';
+  if (!fastest) return `${note}.`;
+  const where = `${frameworkById(fastest.framework).label} in (${fastest.id}), at ${num(fastest.rps)} req/s`;
+  if (fastest.rps > 0.8 * WRK_CEILING) {
+    return `wrk runs one thread on one core and drives about 100,000 req/s from it; the fastest cell of this run, ${where}, comes close to that, so it may be held back by the load generator.`;
+  }
+  return `${note}: the fastest cell of this run is ${where}.`;
+}
+
 /** Scenario (j): one row per measure, one column per framework. */
 function startupTable(results) {
   if (!results.startup) return null;
@@ -190,6 +230,11 @@ No full run has been recorded yet: \`npm run bench\` measures and writes the tab
   }
   const env = results.environment;
   const s = results.settings;
+  const generator = loadGenerator(env);
+  const generatorText =
+    generator.name === 'wrk'
+      ? `wrk ${generator.version} (one thread, a Lua script of the scenario's requests)`
+      : `autocannon ${generator.version}`;
   const heading =
     results.mode === 'full'
       ? 'The latest full run'
@@ -202,9 +247,9 @@ No full run has been recorded yet: \`npm run bench\` measures and writes the tab
 ${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
 - Machine: ${env.cpuModel}, ${env.nproc} cores (nproc), ${env.memoryGb} GB RAM, ${env.platform}${env.loadAverage ? `; load average ${env.loadAverage.join(' / ')} (1 / 5 / 15 min) when the run started` : ''}
 - Node.js ${env.node}${env.commit ? `; Portico at commit \`${env.commit}\`` : ''}
-- Load: autocannon ${env.packages.autocannon}, ${s.connections} connections, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell
+- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell
 - Each cell is a fresh server process, checked for a correct answer before it is loaded; the frameworks are interleaved scenario by scenario (in a rotating order) so that drift in the machine hits all of them alike
-- Pinning: ${s.pinning.enabled ? 'the server on core 0, autocannon on core 1 (`taskset`)' : `none (${s.pinning.reason})`}
+- Pinning: ${s.pinning.enabled ? `the server on core 0, ${generator.name} on core 1 (\`taskset\`)` : `none (${s.pinning.reason})`}
 - Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`
 
 ${resultTables(results)}`;
@@ -216,10 +261,11 @@ ${resultTables(results)}`;
  */
 export function writeBenchmarksMd(path, results, environment) {
   const env = results ? results.environment : environment;
-  const versions = table(
-    ['Package', 'Version'],
-    Object.entries(env.packages).map(([name, version]) => [`\`${name}\``, version]),
-  );
+  const generator = loadGenerator(env);
+  const versionRows = Object.entries(env.packages).map(([name, version]) => [`\`${name}\``, version]);
+  // wrk is no npm package, but its version bounds the numbers as much as theirs do.
+  if (generator.name === 'wrk') versionRows.push(['`wrk` (distribution package)', generator.version]);
+  const versions = table(['Package', 'Version'], versionRows);
   const frameworkIds = results && results.allFrameworks ? results.allFrameworks : FRAMEWORKS.map((f) => f.id);
   const text = `# Benchmarks
 
@@ -249,8 +295,14 @@ node bench/profile.mjs a          # CPU profile of the Portico server under load
 
 Options of \`bench/run.mjs\`: \`--quick\`, \`--only=<scenario,…>\` (a, b, c, c-1000, d, e, f, g, h, i, j, k),
 \`--frameworks=<id,…>\` (${frameworkIds.join(', ')}),
-\`--duration=<s>\`, \`--warmup=<s>\`, \`--connections=<n>\`, \`--startup-runs=<n>\`, \`--no-pin\`, \`--check\` (answers only, no load) and \`--write\`
-(rewrite this file from a filtered or quick run). The raw numbers of each run go to \`bench/results/\`.
+\`--duration=<s>\`, \`--warmup=<s>\`, \`--connections=<n>\`, \`--load=wrk|autocannon\`, \`--startup-runs=<n>\`,
+\`--no-pin\`, \`--check\` (answers only, no load) and \`--write\` (rewrite this file from a filtered or quick
+run). The raw numbers of each run go to \`bench/results/\`.
+
+The default load generator is [wrk](https://github.com/wg/wrk), from the distribution package
+(\`apt-get install wrk\`; it is no npm dependency). Without \`wrk\` on the PATH the run falls back to
+autocannon (installed by \`npm ci\`), which saturates its own core before the fastest servers do;
+\`--load=autocannon\` picks it on purpose. The run prints, and this page records, which one measured.
 Quiet the machine first: other processes on the two cores show up directly in the numbers.
 
 How each framework serves the scenarios (all in \`bench/servers/\`): Fastify gets response schemas
@@ -260,8 +312,7 @@ uses \`@hono/node-server\`'s \`serveStatic\` and, for (k), \`hono/etag\` (its st
 validator); Polka uses \`sirv\` and \`body-parser\`; raw \`node:http\` routes with a \`Map\` and streams
 files with \`fs\`. The cookie parser of (i) is a three-line middleware over the \`cookie\` package where
 the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
-\`getCookie\` in Hono. autocannon runs on one core, so the fastest servers may be held back by the
-load generator rather than by themselves; the ratios are the numbers to read.
+\`getCookie\` in Hono. ${loadGeneratorNote(results, generator)}
 
 ${keptTimeSection(path)}`;
   writeFileSync(path, text);
