@@ -49,6 +49,11 @@ export interface CompiledFileOptions {
   root: string | undefined;
   start: number;
   end: number | undefined;
+  /**
+   * Look files up with a synchronous stat (the static middleware, whose `next()` may run in the same
+   * tick); `res.sendFile` keeps the asynchronous one so its callback never runs inside the call.
+   */
+  statOnThisThread: boolean;
 }
 
 const DEFAULT_INDEX: readonly string[] = Object.freeze(['index.html']);
@@ -74,6 +79,7 @@ export function compileFileOptions(options: FileOptions | undefined | null): Com
     root: opts.root ? resolve(opts.root) : undefined,
     start: typeof opts.start === 'number' && opts.start > 0 ? Math.floor(opts.start) : 0,
     end: typeof opts.end === 'number' && opts.end >= 0 ? Math.floor(opts.end) : undefined,
+    statOnThisThread: false,
   };
 }
 

@@ -1,4 +1,4 @@
-import { stat, type Stats } from 'node:fs';
+import { stat, statSync, type Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { CompiledFileOptions } from './file-options';
 import { fileHttpError, statError } from './file-errors';
@@ -11,27 +11,50 @@ export type LocateResult =
 
 export type LocateCallback = (result: LocateResult) => void;
 
+type StatCallback = (err: NodeJS.ErrnoException | null, stats?: Stats) => void;
+type StatFunction = (path: string, callback: StatCallback) => void;
+
+/**
+ * `fs.stat` run on the calling thread. A stat of a local file is a metadata lookup the kernel
+ * answers from memory in about a microsecond, while the asynchronous form costs a round trip through
+ * libuv's thread pool (two thread switches, on the same core when the server is pinned) and caps a
+ * static server's rate for small and unchanged (304) files. The file's contents are still read
+ * asynchronously. The callback runs outside the `try`, so an exception it throws is not taken for a
+ * stat error.
+ */
+function statOnThisThread(path: string, callback: StatCallback): void {
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch (err) {
+    callback(err as NodeJS.ErrnoException);
+    return;
+  }
+  callback(null, stats);
+}
+
 /**
  * Finds the file a resolved path names, with one `fs.stat` in the common case:
  * a path ending in `/` tries the index names in order; a missing path without an extension tries
  * the extension fallbacks in order. A directory among the candidates is skipped.
  */
 export function locateFile(path: string, trailingSlash: boolean, options: CompiledFileOptions, done: LocateCallback): void {
+  const statFile: StatFunction = options.statOnThisThread ? statOnThisThread : stat;
   if (trailingSlash && options.index.length > 0) {
-    tryCandidates(path, options.index, 0, null, done, joinName);
+    tryCandidates(statFile, path, options.index, 0, null, done, joinName);
     return;
   }
-  stat(path, (err, stats) => {
+  statFile(path, (err, stats) => {
     if (err) {
       if (err.code === 'ENOENT' && options.extensions.length > 0 && !extname(path) && path[path.length - 1] !== '/') {
-        tryCandidates(path, options.extensions, 0, err, done, appendExtension);
+        tryCandidates(statFile, path, options.extensions, 0, err, done, appendExtension);
         return;
       }
       done({ kind: 'error', error: statError(err) });
-    } else if (stats.isDirectory()) {
+    } else if ((stats as Stats).isDirectory()) {
       done({ kind: 'directory', path });
     } else {
-      done({ kind: 'file', path, stat: stats });
+      done({ kind: 'file', path, stat: stats as Stats });
     }
   });
 }
@@ -46,6 +69,7 @@ function appendExtension(base: string, ext: string): string {
 
 /** Stats `name(base, names[i])` for each i in turn; the first regular file wins, else the last error (or 404). */
 function tryCandidates(
+  statFile: StatFunction,
   base: string,
   names: readonly string[],
   i: number,
@@ -58,9 +82,9 @@ function tryCandidates(
     return;
   }
   const candidate = name(base, names[i]);
-  stat(candidate, (err, stats) => {
-    if (err) tryCandidates(base, names, i + 1, err, done, name);
-    else if (stats.isDirectory()) tryCandidates(base, names, i + 1, lastError, done, name);
-    else done({ kind: 'file', path: candidate, stat: stats });
+  statFile(candidate, (err, stats) => {
+    if (err) tryCandidates(statFile, base, names, i + 1, err, done, name);
+    else if ((stats as Stats).isDirectory()) tryCandidates(statFile, base, names, i + 1, lastError, done, name);
+    else done({ kind: 'file', path: candidate, stat: stats as Stats });
   });
 }
