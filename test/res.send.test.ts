@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import portico from '../src/index';
 import { requestOnce, collectDeprecations } from './helpers/one-request';
+import { send, withServer } from './helpers/server';
 
 const warnings = collectDeprecations();
 const HELLO_TAG = 'W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"';
@@ -132,6 +133,29 @@ describe('res.send(body)', () => {
       const res = await requestOnce((_req, r) => r.send('hello'));
       const hash = createHash('sha1').update('hello').digest('base64').slice(0, 27);
       assert.equal(res.headers.etag, `W/"5-${hash}"`);
+    });
+
+    it('tags each body by its own content when recent bodies are remembered', async () => {
+      // More distinct bodies than the tag memo holds, revisited out of order, strong and weak, in
+      // one server: every tag must still be the hash of the body it accompanies.
+      const bodies = ['a', 'bb', 'a', 'ccc', 'dddd', 'eeeee', 'ffffff', 'bb', 'a', 'ffffff', 'é', 'x'.repeat(1025), 'x'.repeat(1025)];
+      const tagOf = (text: string): string =>
+        `"${Buffer.byteLength(text).toString(16)}-${createHash('sha1').update(text).digest('base64').slice(0, 27)}"`;
+      const app = portico();
+      app.get('/:i', (req, res) => res.send(bodies[Number(req.params.i)]));
+      const strongApp = portico();
+      strongApp.set('etag', 'strong');
+      strongApp.get('/:i', (req, res) => res.send(bodies[Number(req.params.i)]));
+      await withServer(app, async ({ port }) => {
+        await withServer(strongApp, async (strong) => {
+          for (let i = 0; i < bodies.length; i++) {
+            const weak = await send(port, { path: `/${i}` });
+            assert.equal(weak.headers.etag, `W/${tagOf(bodies[i])}`, `body ${i}`);
+            const strongRes = await send(strong.port, { path: `/${i}` });
+            assert.equal(strongRes.headers.etag, tagOf(bodies[i]), `strong body ${i}`);
+          }
+        });
+      });
     });
 
     it('adds it for any method', async () => {

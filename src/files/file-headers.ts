@@ -3,12 +3,31 @@ import type { Stats } from 'node:fs';
 import { mime } from '../http/mime';
 import type { CompiledFileOptions } from './file-options';
 
+/** Express's `mtime` in whole milliseconds: node rounds `mtimeMs` to build `stat.mtime`. */
+function mtimeOf(stat: Stats): number {
+  return Math.round(stat.mtimeMs);
+}
+
 /**
  * The weak validator Express's file sender derives from stat: `W/"<size hex>-<mtime ms hex>"`.
  * Cheap (no read of the content) and changes whenever size or modification time does.
  */
 export function statEtag(stat: Stats): string {
-  return 'W/"' + stat.size.toString(16) + '-' + stat.mtime.getTime().toString(16) + '"';
+  return 'W/"' + stat.size.toString(16) + '-' + mtimeOf(stat).toString(16) + '"';
+}
+
+/** The last modification time formatted, and its text: a busy file is asked for again and again. */
+let lastMtime = NaN;
+let lastModifiedText = '';
+
+/** `Last-Modified` for a stat, formatted as an HTTP date (without building a Date when it repeats). */
+export function lastModifiedOf(stat: Stats): string {
+  const mtime = mtimeOf(stat);
+  if (mtime !== lastMtime) {
+    lastModifiedText = new Date(mtime).toUTCString();
+    lastMtime = mtime;
+  }
+  return lastModifiedText;
 }
 
 /** `text/html; charset=UTF-8`: mime@1.6's type for the file name, with its default charset. */
@@ -19,14 +38,19 @@ export function contentTypeFor(path: string): string {
 }
 
 /**
- * Sets the file's headers unless the application already set them (via `setHeaders`, the `headers`
- * option or `res.set` before the call): Accept-Ranges, Cache-Control, Last-Modified, ETag, Content-Type.
+ * Sets the validators and caching headers unless the application already set them (via `setHeaders`,
+ * the `headers` option or `res.set` before the call): Accept-Ranges, Cache-Control, Last-Modified, ETag.
+ * Content-Type is set apart (`setFileType`), after the 304 decision that would remove it again.
  */
-export function setFileHeaders(res: ServerResponse, path: string, stat: Stats, options: CompiledFileOptions): void {
+export function setFileHeaders(res: ServerResponse, stat: Stats, options: CompiledFileOptions): void {
   if (options.acceptRanges && !res.hasHeader('Accept-Ranges')) res.setHeader('Accept-Ranges', 'bytes');
   if (options.cacheControl !== undefined && !res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', options.cacheControl);
-  if (options.lastModified && !res.hasHeader('Last-Modified')) res.setHeader('Last-Modified', stat.mtime.toUTCString());
+  if (options.lastModified && !res.hasHeader('Last-Modified')) res.setHeader('Last-Modified', lastModifiedOf(stat));
   if (options.etag && !res.hasHeader('ETag')) res.setHeader('ETag', statEtag(stat));
+}
+
+/** Sets the file's Content-Type from its name unless the application already chose one. */
+export function setFileType(res: ServerResponse, path: string): void {
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', contentTypeFor(path));
 }
 

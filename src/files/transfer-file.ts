@@ -5,7 +5,7 @@ import { resolveFilePath } from './resolve-path';
 import { dotfileStatus } from './dotfiles';
 import { locateFile, type LocateResult } from './locate-file';
 import { fileHttpError, statError } from './file-errors';
-import { setFileHeaders, removeBodyHeaders } from './file-headers';
+import { setFileHeaders, setFileType, removeBodyHeaders } from './file-headers';
 import { isConditional, isPreconditionFailure, isFreshFor } from './conditional';
 import { decideByteRange } from './byte-range';
 import { streamFile, whenResponseDone, type StreamOutcome } from './stream-file';
@@ -80,20 +80,24 @@ function sendLocatedFile(
     return;
   }
   hooks.file(path, stat);
-  setFileHeaders(res, path, stat, options);
+  setFileHeaders(res, stat, options);
 
   if (isConditional(req)) {
     if (isPreconditionFailure(req, res)) {
+      // An error handler sees the file's type set, as it would after Express's file sender.
+      setFileType(res, path);
       hooks.error(fileHttpError(412));
       return;
     }
     if (isFreshFor(req, res)) {
+      // A 304 carries no body headers: the type is never set, and any the application set goes.
       removeBodyHeaders(res);
       res.statusCode = 304;
       endWithoutBody(res, hooks);
       return;
     }
   }
+  setFileType(res, path);
 
   // The bytes on offer: the whole file, or the `start`/`end` window of the options.
   let offset = options.start;

@@ -24,10 +24,26 @@ export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) =>
 /** The tag of an empty body, fixed so no hash is computed for it. */
 const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
 
-/** The last short UTF-8 string tagged, and its tag: apps often send the same body again and again. */
-let lastBody: string | undefined;
-let lastTag = '';
-const MEMO_MAX_LENGTH = 4096;
+/**
+ * The tags of the last few short UTF-8 bodies: apps send the same bodies again and again (a health
+ * check, a fixed JSON answer, the two alternating answers of a form), and a string comparison is far
+ * cheaper than a hash. A ring of a few entries; only short bodies, so a miss costs little.
+ */
+const MEMO_SIZE = 4;
+const MEMO_MAX_LENGTH = 1024;
+const memoBodies: (string | undefined)[] = new Array<string | undefined>(MEMO_SIZE).fill(undefined);
+const memoTags: string[] = new Array<string>(MEMO_SIZE).fill('');
+let memoNext = 0;
+
+/** The tag of a short UTF-8 string, from the memo when it was tagged lately. */
+function memoisedTag(body: string): string {
+  for (let i = 0; i < MEMO_SIZE; i++) if (memoBodies[i] === body) return memoTags[i];
+  const tag = computeTag(body, 'utf8');
+  memoBodies[memoNext] = body;
+  memoTags[memoNext] = tag;
+  memoNext = (memoNext + 1) % MEMO_SIZE;
+  return tag;
+}
 
 /**
  * Builds an entity tag byte-identical to Express 4's default: the body's byte length in hex,
@@ -35,14 +51,8 @@ const MEMO_MAX_LENGTH = 4096;
  * A string is hashed as is, without first copying it into a Buffer.
  */
 export function generateETag(body: string | Buffer, weak: boolean, encoding?: BufferEncoding): string {
-  if (typeof body === 'string' && isUtf8(encoding) && body.length <= MEMO_MAX_LENGTH) {
-    if (body !== lastBody) {
-      lastTag = computeTag(body, 'utf8');
-      lastBody = body;
-    }
-    return weak ? 'W/' + lastTag : lastTag;
-  }
-  const tag = computeTag(body, encoding);
+  const tag =
+    typeof body === 'string' && isUtf8(encoding) && body.length <= MEMO_MAX_LENGTH ? memoisedTag(body) : computeTag(body, encoding);
   return weak ? 'W/' + tag : tag;
 }
 

@@ -254,6 +254,8 @@ function build(framework: Framework, tmpDir: string) {
   });
   app.use((err: any, _req: any, res: any, _next: any) => {
     res.statusCode = typeof err.status === 'number' ? err.status : 500;
+    // What the file sender left set when it gave up (a 412 comes after the file's headers).
+    res.setHeader('X-Type-Seen', String(res.getHeader('Content-Type')));
     res.setHeader('Content-Type', 'application/json');
     res.end(describeError(err));
   });
