@@ -65,29 +65,54 @@ async function runCell(scenario, framework) {
   }
 }
 
-/** Scenario (j) for one framework: the median of several fresh in-process measurements. */
-async function runStartup(framework) {
-  const runs = [];
-  const count = options.check ? 1 : options.startupRuns;
-  for (let i = 0; i < count; i++) {
-    const port = await freePort();
-    const probe = spawnNode(['--expose-gc', join(BENCH_DIR, 'lib', 'startup-probe.cjs'), framework.id, String(port)], {
-      pinning,
-      core: 0,
-      env: SERVER_ENV,
-    });
-    const { code, signal } = await probe.exited;
-    if (code !== 0) return { error: `probe exited (${signal || code}): ${tail(probe.stderrText)}` };
-    const lines = probe.stdoutText.trim().split('\n');
-    runs.push(JSON.parse(lines[lines.length - 1]));
-  }
-  const median = (key) => {
+/** One fresh probe process for (j): the parsed JSON line, or an Error with the probe's stderr. */
+async function probeOnce(framework, empty) {
+  const port = await freePort();
+  const args = ['--expose-gc', join(BENCH_DIR, 'lib', 'startup-probe.cjs'), framework.id, String(port)];
+  const probe = spawnNode(empty ? [...args, 'empty'] : args, { pinning, core: 0, env: SERVER_ENV });
+  const { code, signal } = await probe.exited;
+  if (code !== 0) throw new Error(`${empty ? 'empty-app ' : ''}probe exited (${signal || code}): ${tail(probe.stderrText)}`);
+  const lines = probe.stdoutText.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+/** The median of every key of the runs, under `prefix` + the key (capitalised after a prefix). */
+function medians(runs, prefix = '') {
+  const result = {};
+  for (const key of Object.keys(runs[0])) {
     const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
     const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
-  const result = { runs: runs.length };
-  for (const key of Object.keys(runs[0])) result[key] = median(key);
+    const name = prefix ? `${prefix}${key[0].toUpperCase()}${key.slice(1)}` : key;
+    result[name] = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  }
+  return result;
+}
+
+/**
+ * Scenario (j) for one framework: the medians of several fresh processes with the 1,000-route
+ * app, and of as many with an empty app (keys prefixed `empty`), the baseline for its memory.
+ * A failed empty app leaves the 1,000-route numbers standing, with `emptyError` beside them.
+ */
+async function runStartup(framework) {
+  const full = [];
+  const empty = [];
+  let emptyError;
+  const count = options.check ? 1 : options.startupRuns;
+  for (let i = 0; i < count; i++) {
+    // Alternate which of the two goes first, so that drift in the machine hits both alike.
+    for (const isEmpty of i % 2 === 0 ? [false, true] : [true, false]) {
+      try {
+        if (!isEmpty) full.push(await probeOnce(framework, false));
+        else if (!emptyError) empty.push(await probeOnce(framework, true));
+      } catch (err) {
+        if (!isEmpty) return { error: err.message };
+        emptyError = err.message;
+      }
+    }
+  }
+  const result = { runs: full.length, ...medians(full) };
+  if (emptyError) result.emptyError = emptyError;
+  else Object.assign(result, { emptyRuns: empty.length }, medians(empty, 'empty'));
   return result;
 }
 
@@ -101,6 +126,14 @@ const pad = (text, width) => String(text).padEnd(width);
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** The start of a progress line: scenario and framework in aligned columns. */
 const cellLabel = (scenarioId, frameworkId) => `${pad(`(${scenarioId})`, 9)}${pad(frameworkId, 10)}`;
+
+/** The (j) progress line's comparison with the empty app: its RSS and heap, and the differences. */
+function emptyText(r) {
+  if (r.emptyError) return `; empty app FAILED: ${r.emptyError}`;
+  const diff = (full, empty) => `${full - empty >= 0 ? '+' : ''}${(full - empty).toFixed(1)}`;
+  return `; empty app RSS ${r.emptyRssMb.toFixed(1)} MB (${diff(r.rssMb, r.emptyRssMb)}), heap ${r.emptyHeapUsedMb.toFixed(1)} MB (${diff(r.heapUsedMb, r.emptyHeapUsedMb)})`;
+}
+
 const frameworks = options.frameworks.map(frameworkById);
 const scenarios = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
 const results = {
@@ -143,7 +176,7 @@ for (const [index, scenario] of scenarios.entries()) {
       results.startup[framework.id] = r;
       process.stdout.write(
         `${cellLabel('j', framework.id)} ` +
-          (r.error ? `FAILED: ${r.error}\n` : `ready ${r.readyMs.toFixed(1)} ms, RSS ${r.rssMb.toFixed(1)} MB, heap ${r.heapUsedMb.toFixed(1)} MB\n`),
+          (r.error ? `FAILED: ${r.error}\n` : `ready ${r.readyMs.toFixed(1)} ms, RSS ${r.rssMb.toFixed(1)} MB, heap ${r.heapUsedMb.toFixed(1)} MB${emptyText(r)}\n`),
       );
     }
     continue;

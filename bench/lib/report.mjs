@@ -147,22 +147,57 @@ function loadGeneratorNote(results, generator) {
   return `${note}: the fastest cell of this run is ${where}.`;
 }
 
+// The performance target for (j): Portico with 1,000 routes idles within this much of an empty
+// Portico app, in RSS after GC.
+const IDLE_MEMORY_TARGET_MB = 10;
+
+/** Whether a run measured the empty app of (j) (results from before it did have no empty keys). */
+function hasEmptyApp(results) {
+  return Object.values(results.startup).some((s) => s.emptyRssMb !== undefined || s.emptyError);
+}
+
 /** Scenario (j): one row per measure, one column per framework. */
 function startupTable(results) {
   if (!results.startup) return null;
   const frameworks = results.frameworks.filter((f) => results.startup[f]);
   const header = ['Measure (median)', ...frameworks.map((f) => frameworkById(f).label)];
   const measures = [
-    ['Load the framework (require), ms', 'loadMs', 1],
-    ['Register 1,000 routes, listen, answer the first request, ms', 'readyMs', 1],
-    ['RSS after GC, MB', 'rssMb', 1],
-    ['Heap used after GC, MB', 'heapUsedMb', 1],
+    ['Load the framework (require), ms', (s) => s.loadMs],
+    ['Register 1,000 routes, listen, answer the first request, ms', (s) => s.readyMs],
+    ['RSS after GC, MB', (s) => s.rssMb],
+    ['Heap used after GC, MB', (s) => s.heapUsedMb],
   ];
-  const rows = measures.map(([label, key, digits]) => [
+  // The empty app's rows: what 1,000 routes cost in memory over the same framework with none.
+  const emptyMeasures = [
+    ['RSS of an empty app after GC, MB', (s) => s.emptyRssMb],
+    ['RSS with 1,000 routes minus empty app, MB', (s) => s.rssMb - s.emptyRssMb],
+    ['Heap used by an empty app after GC, MB', (s) => s.emptyHeapUsedMb],
+    ['Heap used with 1,000 routes minus empty app, MB', (s) => s.heapUsedMb - s.emptyHeapUsedMb],
+  ];
+  const row = ([label, pick], empty) => [
     label,
-    ...frameworks.map((f) => (results.startup[f].error ? 'failed' : num(results.startup[f][key], digits))),
-  ]);
+    ...frameworks.map((f) => {
+      const s = results.startup[f];
+      return s.error || (empty && s.emptyError) ? 'failed' : num(pick(s), 1);
+    }),
+  ];
+  const rows = measures.map((m) => row(m, false));
+  if (hasEmptyApp(results)) rows.push(...emptyMeasures.map((m) => row(m, true)));
   return table(header, rows);
+}
+
+/** The sentence under the (j) table on Portico's memory with 1,000 routes over an empty Portico app. */
+function startupNote(results) {
+  const s = results.startup && results.startup.portico;
+  if (!s || s.error || s.emptyError || s.emptyRssMb === undefined) return null;
+  const rss = s.rssMb - s.emptyRssMb;
+  const heap = s.heapUsedMb - s.emptyHeapUsedMb;
+  const verdict = rss <= IDLE_MEMORY_TARGET_MB ? 'within' : 'over';
+  return (
+    `Portico with 1,000 routes idles at ${num(s.rssMb, 1)} MB RSS after GC, ${num(rss, 1)} MB above an empty Portico ` +
+    `app (${num(s.emptyRssMb, 1)} MB; heap used ${num(heap, 1)} MB above): ${verdict} the target of ${IDLE_MEMORY_TARGET_MB} MB. ` +
+    'Both processes load the same server file, so the difference is the routes, not modules left unused.'
+  );
 }
 
 /** Footnotes for failed or suspect cells, so a number is never shown without its caveat. */
@@ -176,6 +211,7 @@ function problems(results) {
   }
   for (const [f, s] of Object.entries(results.startup || {})) {
     if (s.error) notes.push(`- (j) ${frameworkById(f).label}: failed — ${s.error}`);
+    else if (s.emptyError) notes.push(`- (j) ${frameworkById(f).label}, empty app: failed — ${s.emptyError}`);
   }
   return notes;
 }
@@ -204,6 +240,8 @@ export function resultTables(results) {
   );
   const startup = startupTable(results);
   if (startup) parts.push('### (j) Start-up with 1,000 routes', '', startup, '');
+  const startupText = startup ? startupNote(results) : null;
+  if (startupText) parts.push(startupText, '');
   const notes = problems(results);
   if (notes.length > 0) parts.push('### Problems in this run', '', ...notes, '');
   return parts.join('\n');
@@ -250,16 +288,23 @@ ${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
 - Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell
 - Each cell is a fresh server process, checked for a correct answer before it is loaded; the frameworks are interleaved scenario by scenario (in a rotating order) so that drift in the machine hits all of them alike
 - Pinning: ${s.pinning.enabled ? `the server on core 0, ${generator.name} on core 1 (\`taskset\`)` : `none (${s.pinning.reason})`}
-- Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`
+- Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`${startupBaseline(results)}
 
 ${resultTables(results)}`;
 }
 
+/** How the run line describes (j)'s empty app, when the run measured one. */
+function startupBaseline(results) {
+  if (!results.startup || !hasEmptyApp(results)) return '';
+  return ', and as many with an empty app of the same framework (the baseline for memory), alternated with them';
+}
+
 /**
- * Writes BENCHMARKS.md from a run's results (null: no run yet), keeping the hand-written
- * "Where the time goes". `environment` supplies the versions when there are no results.
+ * The text of BENCHMARKS.md for a run's results (null: no run yet), with the hand-written
+ * "Where the time goes" taken from the file at `keptFrom`. `environment` supplies the versions
+ * when there are no results.
  */
-export function writeBenchmarksMd(path, results, environment) {
+export function renderBenchmarksMd(keptFrom, results, environment) {
   const env = results ? results.environment : environment;
   const generator = loadGenerator(env);
   const versionRows = Object.entries(env.packages).map(([name, version]) => [`\`${name}\``, version]);
@@ -267,7 +312,7 @@ export function writeBenchmarksMd(path, results, environment) {
   if (generator.name === 'wrk') versionRows.push(['`wrk` (distribution package)', generator.version]);
   const versions = table(['Package', 'Version'], versionRows);
   const frameworkIds = results && results.allFrameworks ? results.allFrameworks : FRAMEWORKS.map((f) => f.id);
-  const text = `# Benchmarks
+  return `# Benchmarks
 
 Portico against raw \`node:http\` (the limit), Fastify 5, Hono, Polka, Koa, Express 4 and Express 5.
 Every server is written as that framework's own documentation writes apps; the Portico server is the
@@ -314,6 +359,10 @@ files with \`fs\`. The cookie parser of (i) is a three-line middleware over the 
 the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
 \`getCookie\` in Hono. ${loadGeneratorNote(results, generator)}
 
-${keptTimeSection(path)}`;
-  writeFileSync(path, text);
+${keptTimeSection(keptFrom)}`;
+}
+
+/** Writes BENCHMARKS.md at `path` from a run's results, keeping its hand-written section. */
+export function writeBenchmarksMd(path, results, environment) {
+  writeFileSync(path, renderBenchmarksMd(path, results, environment));
 }

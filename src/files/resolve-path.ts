@@ -3,6 +3,13 @@ import { join, normalize, sep } from 'node:path';
 /** A `..` segment, with either slash as separator (a backslash is a separator on Windows and in URLs some servers fold). */
 const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
+/**
+ * A path that normalisation leaves as it is: `/`-separated segments of plain name characters, none
+ * empty and none starting with a dot (so no `.`, `..` or dotfile), optionally ending in `/`. Most
+ * requests for static files look like this; they skip `normalize`/`join` and their allocations.
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*)+\/?$/;
+
 /** Where a requested path leads, or the status refusing it. */
 export type ResolvedFilePath =
   | { ok: true; path: string; parts: string[] }
@@ -18,6 +25,10 @@ export type ResolvedFilePath =
 export function resolveFilePath(path: string, root: string | undefined): ResolvedFilePath {
   if (path.indexOf('\0') !== -1) return { ok: false, status: 400 };
   if (root !== undefined) {
+    if (sep === '/' && PLAIN_PATH.test(path)) {
+      const relative = path.slice(1);
+      return { ok: true, path: (root === '/' ? '' : root) + path, parts: relative.split('/') };
+    }
     // Anchored at '.', normalisation can only leave a leading '..' when the path climbs above the root.
     const relative = normalize('.' + sep + path);
     if (PARENT_SEGMENT.test(relative)) return { ok: false, status: 403 };

@@ -30,7 +30,7 @@ const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
  * cheaper than a hash. A ring of a few entries; only short bodies, so a miss costs little.
  */
 const MEMO_SIZE = 4;
-const MEMO_MAX_LENGTH = 1024;
+const MEMO_MAX_LENGTH = 4096;
 const memoBodies: (string | undefined)[] = new Array<string | undefined>(MEMO_SIZE).fill(undefined);
 const memoTags: string[] = new Array<string>(MEMO_SIZE).fill('');
 let memoNext = 0;
