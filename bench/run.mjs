@@ -116,6 +116,19 @@ async function runStartup(framework) {
   return result;
 }
 
+/**
+ * The round whose requests/s is the median of a framework's rounds (the lower middle for an even
+ * count), with every round's requests/s kept beside it; a failed round makes the cell failed.
+ */
+function medianCell(cells) {
+  const failed = cells.find((c) => c.error);
+  if (failed) return failed;
+  if (cells.length === 1) return cells[0];
+  const sorted = [...cells].sort((x, y) => x.rps - y.rps);
+  const median = sorted[(sorted.length - 1) >> 1];
+  return { ...median, roundsRps: cells.map((c) => c.rps), peakRssMb: Math.max(...cells.map((c) => c.peakRssMb ?? 0)) || null };
+}
+
 /** The frameworks in a rotating order, so that none is always measured first or last. */
 function rotated(list, by) {
   const k = by % list.length;
@@ -143,6 +156,7 @@ const results = {
     connections: options.connections,
     warmup: options.warmup,
     duration: options.duration,
+    rounds: options.rounds,
     startupRuns: options.startupRuns,
     pinning,
   },
@@ -157,10 +171,10 @@ const results = {
 const loadCells = scenarios.filter((s) => !s.startup).length * frameworks.length;
 // Say so when autocannon runs only because wrk is missing: its numbers for fast servers are lower.
 const fallback = options.load === 'autocannon' && defaultLoadGenerator() === 'autocannon';
-const estimate = Math.round((loadCells * (options.warmup + options.duration + 1.2)) / 60);
+const estimate = Math.round((loadCells * options.rounds * (options.warmup + options.duration + 1.2)) / 60);
 process.stdout.write(
   `bench: ${options.mode} run, ${plural(scenarios.length, 'scenario')} × ${plural(frameworks.length, 'framework')}, ` +
-    `${options.warmup} s warm-up + ${options.duration} s per cell, ${options.connections} connections (about ${estimate || '<1'} min)\n` +
+    `${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${options.warmup} s warm-up + ${options.duration} s per cell, ${options.connections} connections (about ${estimate || '<1'} min)\n` +
     `bench: load generator ${options.load} ${results.environment.loadGenerator.version}${fallback ? ' (wrk is not on PATH: apt-get install wrk)' : ''}\n` +
     `bench: pinning ${pinning.enabled ? 'on' : 'OFF'}: ${pinning.reason}; Node ${process.version}; ` +
     `load average ${results.environment.loadAverage.join(' / ')}\n`,
@@ -182,19 +196,27 @@ for (const [index, scenario] of scenarios.entries()) {
     continue;
   }
   results.cells[scenario.id] = {};
-  for (const framework of rotated(frameworks, index)) {
-    const cell = await runCell(scenario, framework);
-    results.cells[scenario.id][framework.id] = cell;
-    const label = cellLabel(scenario.id, framework.id);
-    if (cell.error) process.stdout.write(`${label} FAILED: ${cell.error}\n`);
-    else if (cell.checked) process.stdout.write(`${label} answers correctly\n`);
-    else {
-      process.stdout.write(
-        `${label} ${pad(Math.round(cell.rps).toLocaleString('en-US'), 8)} req/s  p99 ${cell.p99} ms  ` +
-          `peak RSS ${cell.peakRssMb === null ? '?' : cell.peakRssMb.toFixed(1)} MB${cell.suspect ? `  SUSPECT: ${cell.suspect}` : ''}\n`,
-      );
+  // Several short rounds, each visiting every framework, rather than one long cell: this virtual
+  // machine's speed drifts by tens of percent within minutes, and the median of interleaved rounds
+  // lets no framework take all of a slow (or fast) stretch.
+  const rounds = options.check ? 1 : options.rounds;
+  const byFramework = new Map(frameworks.map((f) => [f.id, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const framework of rotated(frameworks, index + round)) {
+      const cell = await runCell(scenario, framework);
+      byFramework.get(framework.id).push(cell);
+      const label = `${cellLabel(scenario.id, framework.id)}${rounds > 1 ? `${round + 1}/${rounds} ` : ''}`;
+      if (cell.error) process.stdout.write(`${label} FAILED: ${cell.error}\n`);
+      else if (cell.checked) process.stdout.write(`${label} answers correctly\n`);
+      else {
+        process.stdout.write(
+          `${label} ${pad(Math.round(cell.rps).toLocaleString('en-US'), 8)} req/s  p99 ${cell.p99} ms  ` +
+            `peak RSS ${cell.peakRssMb === null ? '?' : cell.peakRssMb.toFixed(1)} MB${cell.suspect ? `  SUSPECT: ${cell.suspect}` : ''}\n`,
+        );
+      }
     }
   }
+  for (const framework of frameworks) results.cells[scenario.id][framework.id] = medianCell(byFramework.get(framework.id));
 }
 results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
 

@@ -13,8 +13,8 @@ const QUICK_FRAMEWORKS = ['portico', 'node-http', 'fastify', 'express4'];
 const QUICK_SCENARIOS = ['a', 'c', 'e', 'i', 'j', 'k'];
 
 const PRESETS = {
-  full: { warmup: 3, duration: 10, startupRuns: 5 },
-  quick: { warmup: 0.5, duration: 2, startupRuns: 1 },
+  full: { warmup: 2, duration: 3, rounds: 3, startupRuns: 5 },
+  quick: { warmup: 0.5, duration: 2, rounds: 1, startupRuns: 1 },
 };
 
 /** The text of --help. */
@@ -26,6 +26,7 @@ export function usage() {
   --frameworks=<ids>      frameworks, comma-separated: ${ALL_FRAMEWORKS.join(', ')}
   --duration=<s>          measured seconds per cell (full ${PRESETS.full.duration}, quick ${PRESETS.quick.duration})
   --warmup=<s>            warm-up seconds per cell (full ${PRESETS.full.warmup}, quick ${PRESETS.quick.warmup})
+  --rounds=<n>            interleaved rounds per cell, the median reported (full ${PRESETS.full.rounds}, quick ${PRESETS.quick.rounds})
   --connections=<n>       concurrent connections (50)
   --load=<generator>      wrk or autocannon (default: wrk when it is on PATH, autocannon
                           otherwise; here ${defaultLoadGenerator()})
@@ -71,7 +72,7 @@ export function parseOptions(argv) {
       if (!match) throw new Error(`unexpected argument ${arg}`);
       flags[match[1]] = match[2] === undefined ? true : match[2];
     }
-    const known = ['quick', 'only', 'frameworks', 'duration', 'warmup', 'connections', 'startup-runs', 'load', 'no-pin', 'write', 'check', 'help'];
+    const known = ['quick', 'only', 'frameworks', 'duration', 'warmup', 'connections', 'rounds', 'startup-runs', 'load', 'no-pin', 'write', 'check', 'help'];
     for (const name of Object.keys(flags)) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
 
     const quick = flags.quick === true;
@@ -89,6 +90,7 @@ export function parseOptions(argv) {
         flags.frameworks !== undefined ? list(str('frameworks'), ALL_FRAMEWORKS, 'framework') : quick ? QUICK_FRAMEWORKS : ALL_FRAMEWORKS,
       duration: flags.duration !== undefined ? positive(str('duration'), 'duration') : preset.duration,
       warmup: flags.warmup !== undefined ? Number(str('warmup')) || 0 : preset.warmup,
+      rounds: flags.rounds !== undefined ? Math.round(positive(str('rounds'), 'rounds')) : preset.rounds,
       connections: flags.connections !== undefined ? Math.round(positive(str('connections'), 'connections')) : 50,
       startupRuns: flags['startup-runs'] !== undefined ? Math.round(positive(str('startup-runs'), 'startup-runs')) : preset.startupRuns,
       load: flags.load !== undefined ? loadGenerator(str('load')) : defaultLoadGenerator(),

@@ -285,7 +285,7 @@ No full run has been recorded yet: \`npm run bench\` measures and writes the tab
 ${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
 - Machine: ${env.cpuModel}, ${env.nproc} cores (nproc), ${env.memoryGb} GB RAM, ${env.platform}${env.loadAverage ? `; load average ${env.loadAverage.join(' / ')} (1 / 5 / 15 min) when the run started` : ''}
 - Node.js ${env.node}${env.commit ? `; Portico at commit \`${env.commit}\`` : ''}
-- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell
+- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell${(s.rounds ?? 1) > 1 ? `, in ${s.rounds} rounds: every cell is measured ${s.rounds} times, the rounds interleaved across the frameworks, and the round with the median requests/s is reported (its p99 with it; peak RSS is the highest of the rounds)` : ''}
 - Each cell is a fresh server process, checked for a correct answer before it is loaded; the frameworks are interleaved scenario by scenario (in a rotating order) so that drift in the machine hits all of them alike
 - Pinning: ${s.pinning.enabled ? `the server on core 0, ${generator.name} on core 1 (\`taskset\`)` : `none (${s.pinning.reason})`}
 - Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`${startupBaseline(results)}
