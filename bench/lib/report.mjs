@@ -332,7 +332,7 @@ ${versions}
 
 \`\`\`sh
 npm ci
-npm run bench                     # full run (about 20 minutes); rewrites this file
+npm run bench                     # full run (about 30 minutes); rewrites this file
 npm run bench -- --quick          # a subset in under 2 minutes, for checking a change; prints, writes nothing here
 node bench/run.mjs --only=a,i --frameworks=portico,fastify,express4   # any subset (run \`npm run build\` first)
 node bench/profile.mjs a          # CPU profile of the Portico server under load: top self-time functions
