@@ -1,4 +1,6 @@
+import { stat } from 'node:fs';
 import { resolve } from 'node:path';
+import { statOnThisThread, type StatFunction } from './locate-file';
 import { maxAgeSeconds } from './max-age';
 
 /** How files and directories whose name begins with a dot are treated. */
@@ -50,17 +52,17 @@ export interface CompiledFileOptions {
   start: number;
   end: number | undefined;
   /**
-   * Look files up with a synchronous stat (the static middleware, whose `next()` may run in the same
-   * tick); `res.sendFile` keeps the asynchronous one so its callback never runs inside the call.
+   * How files are looked up: a synchronous stat for the static middleware (whose `next()` may run in
+   * the same tick), `fs.stat` for `res.sendFile`, so its callback never runs inside the call.
    */
-  statOnThisThread: boolean;
+  statFile: StatFunction;
 }
 
 const DEFAULT_INDEX: readonly string[] = Object.freeze(['index.html']);
 const NO_ENTRIES: readonly string[] = Object.freeze([]);
 
 /** Reads and validates file options; throws the TypeErrors Express's file sender throws for bad values. */
-export function compileFileOptions(options: FileOptions | undefined | null): CompiledFileOptions {
+export function compileFileOptions(options: FileOptions | undefined | null, lookup: 'async' | 'on-this-thread' = 'async'): CompiledFileOptions {
   const opts: FileOptions = options ?? {};
   const immutable = Boolean(opts.immutable);
   const cacheControl =
@@ -79,7 +81,7 @@ export function compileFileOptions(options: FileOptions | undefined | null): Com
     root: opts.root ? resolve(opts.root) : undefined,
     start: typeof opts.start === 'number' && opts.start > 0 ? Math.floor(opts.start) : 0,
     end: typeof opts.end === 'number' && opts.end >= 0 ? Math.floor(opts.end) : undefined,
-    statOnThisThread: false,
+    statFile: lookup === 'on-this-thread' ? statOnThisThread : stat,
   };
 }
 

@@ -1,4 +1,4 @@
-import { stat, statSync, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { CompiledFileOptions } from './file-options';
 import { fileHttpError, statError } from './file-errors';
@@ -12,7 +12,8 @@ export type LocateResult =
 export type LocateCallback = (result: LocateResult) => void;
 
 type StatCallback = (err: NodeJS.ErrnoException | null, stats?: Stats) => void;
-type StatFunction = (path: string, callback: StatCallback) => void;
+/** How a file's metadata is looked up: `fs.stat` or `statOnThisThread`, chosen when options are compiled. */
+export type StatFunction = (path: string, callback: StatCallback) => void;
 
 /**
  * `fs.stat` run on the calling thread. A stat of a local file is a metadata lookup the kernel
@@ -22,7 +23,7 @@ type StatFunction = (path: string, callback: StatCallback) => void;
  * asynchronously. The callback runs outside the `try`, so an exception it throws is not taken for a
  * stat error.
  */
-function statOnThisThread(path: string, callback: StatCallback): void {
+export function statOnThisThread(path: string, callback: StatCallback): void {
   let stats: Stats;
   try {
     stats = statSync(path);
@@ -39,7 +40,7 @@ function statOnThisThread(path: string, callback: StatCallback): void {
  * the extension fallbacks in order. A directory among the candidates is skipped.
  */
 export function locateFile(path: string, trailingSlash: boolean, options: CompiledFileOptions, done: LocateCallback): void {
-  const statFile: StatFunction = options.statOnThisThread ? statOnThisThread : stat;
+  const statFile = options.statFile;
   if (trailingSlash && options.index.length > 0) {
     tryCandidates(statFile, path, options.index, 0, null, done, joinName);
     return;
