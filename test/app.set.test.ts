@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import portico from '../src/index';
 import { withServer, send } from './helpers/server';
+import { requestOnce } from './helpers/one-request';
 
 /** Creates an app while NODE_ENV has `value` (undefined: unset), restoring it afterwards. */
 function appWithNodeEnv(value: string | undefined): ReturnType<typeof portico> {
@@ -29,6 +30,28 @@ describe('app.set(name, value) / app.get(name)', () => {
     const app = portico();
     for (const name of ['missing', 'toString', 'constructor', 'hasOwnProperty', '__proto__']) {
       assert.equal(app.get(name), undefined, name);
+    }
+  });
+
+  it('ignores values planted on Object.prototype, but reads a setting that happens to equal one', async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto['json spaces'] = 7;
+    proto['x-powered-by'] = false;
+    try {
+      const app = portico();
+      assert.equal(app.get('json spaces'), undefined);
+      assert.equal(app.get('x-powered-by'), true);
+      const res = await requestOnce((_req, r) => r.json({ a: 1 }), {}, (a) => a.set('etag', false));
+      assert.equal(res.text, '{"a":1}');
+      assert.equal(res.headers['x-powered-by'], 'Portico');
+      app.set('json spaces', 7);
+      assert.equal(app.get('json spaces'), 7);
+      const child = portico();
+      app.use(child);
+      assert.equal(child.get('json spaces'), 7, 'inherited from the parent, not from Object.prototype');
+    } finally {
+      delete proto['json spaces'];
+      delete proto['x-powered-by'];
     }
   });
 

@@ -17,8 +17,17 @@ const COMPILED: Record<string, [string, (value: unknown) => unknown]> = {
   'trust proxy': ['trust proxy fn', compileTrust],
 };
 
+const OBJECT_PROTOTYPE = Object.prototype as unknown as Settings;
+
 /** Reads a setting, looking only at settings objects (never at Object.prototype's members). */
 export function readSetting(settings: Settings, name: string): unknown {
+  // Fast path, read on every request: a plain lookup through the settings chain is the answer unless
+  // it found what Object.prototype holds (one of its members, or a polluted value), and `__proto__`
+  // would return the prototype itself. Those cases take the walk below.
+  if (name !== '__proto__') {
+    const value = settings[name];
+    if (value === undefined || value !== OBJECT_PROTOTYPE[name]) return value;
+  }
   let store: Settings | null = settings;
   while (store !== null && store !== Object.prototype) {
     if (Object.prototype.hasOwnProperty.call(store, name)) return store[name];

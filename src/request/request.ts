@@ -49,6 +49,18 @@ export class PorticoRequest extends IncomingMessage {
   declare cookies: Record<string, unknown>;
   declare signedCookies: Record<string, unknown>;
 
+  constructor(...args: ConstructorParameters<typeof IncomingMessage>) {
+    super(...args);
+    // The fields the app and router give every request, created with the object so that setting
+    // them later does not change its shape on each request (requests of a foreign server get them then).
+    this.app = undefined as unknown as Application;
+    this.res = undefined as unknown as PorticoResponse;
+    this.next = undefined as unknown as NextFunction;
+    this.baseUrl = undefined as unknown as string;
+    this.originalUrl = undefined as unknown as string;
+    this.params = undefined as unknown as Record<string, string>;
+  }
+
   /** The parsed query string (see the `query parser` setting); parsed on first read, assignable. */
   get query(): ParsedQs {
     return getQuery(this) as ParsedQs;

@@ -28,6 +28,13 @@ export class PorticoResponse extends ServerResponse<PorticoRequest> {
   declare app: Application;
   declare locals: Record<string, unknown>;
 
+  constructor(...args: ConstructorParameters<typeof ServerResponse<PorticoRequest>>) {
+    super(...args);
+    // Created with the object, as on the request (see PorticoRequest's constructor).
+    this.app = undefined as unknown as Application;
+    this.locals = undefined as unknown as Record<string, unknown>;
+  }
+
   /** Sets the status code; chainable. */
   status(code: number): this {
     return setStatus(this, code) as this;

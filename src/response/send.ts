@@ -5,6 +5,7 @@ import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
+import { setTrustedHeader } from './trusted-header';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';
@@ -42,9 +43,20 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
   let encoding: BufferEncoding | undefined;
   switch (typeof chunk) {
     case 'string': {
-      const type = res.getHeader('Content-Type');
-      if (!type) res.setHeader('Content-Type', HTML_UTF8);
-      else if (typeof type === 'string') res.setHeader('Content-Type', setCharset(type, 'utf-8'));
+      let type = res.getHeader('Content-Type');
+      if (!type) {
+        // Express sets the HTML type, reads it back and sets it again with its charset: a wrapped
+        // `setHeader` sees both calls.
+        setTrustedHeader(res, 'Content-Type', 'content-type', HTML_UTF8);
+        type = res.getHeader('Content-Type');
+      }
+      if (typeof type === 'string') {
+        const withCharset = setCharset(type, 'utf-8');
+        // Set again even when unchanged, as Express does (the stored name becomes `Content-Type`);
+        // an unchanged value was validated when it was first set.
+        if (withCharset === type) setTrustedHeader(res, 'Content-Type', 'content-type', type);
+        else res.setHeader('Content-Type', withCharset);
+      }
       encoding = 'utf8';
       break;
     }
@@ -53,7 +65,7 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
     case 'object':
       if (chunk === null) chunk = '';
       else if (Buffer.isBuffer(chunk)) {
-        if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', OCTET_STREAM);
+        if (!res.getHeader('Content-Type')) setTrustedHeader(res, 'Content-Type', 'content-type', OCTET_STREAM);
       } else return res.json(chunk);
       break;
   }
@@ -82,8 +94,12 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
       const odd = chunk as string;
       length = !generateETag && odd.length < 1000 ? Buffer.byteLength(odd) : Buffer.from(odd).length;
     }
-    res.setHeader('Content-Length', String(length));
-    if (etag) res.setHeader('ETag', etag);
+    setTrustedHeader(res, 'Content-Length', 'content-length', String(length));
+    if (etag) {
+      // Portico's own tags are quoted base64 and hex; an app's `etag` function is checked by node.
+      if (isBuiltInETag(etagFn)) setTrustedHeader(res, 'ETag', 'etag', etag);
+      else res.setHeader('ETag', etag);
+    }
   }
 
   const req = res.req;

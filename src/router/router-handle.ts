@@ -46,58 +46,104 @@ function lowerBound(list: readonly number[], value: number): number {
  */
 export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown, out: NextFunction): void {
   const req = rawReq as RoutedRequest;
-  const stack = router.stack;
-  const protohost = protohostOf(req.url);
-  const parentParams = req.params;
-  const parentUrl = req.baseUrl || '';
-  const savedNext = req.next;
-  const memo: ParamCallsMemo = Object.create(null);
-  const allowed: string[] | undefined = req.method === 'OPTIONS' ? [] : undefined;
-  let index = 0;
-  let removed = '';
-  let slashAdded = false;
-  let sync = 0;
+  const frame = new DispatchFrame(router, req, res, out);
+  req.next = frame.next;
+  req.baseUrl = frame.parentUrl;
+  req.originalUrl = req.originalUrl || req.url;
+  frame.advance(undefined);
+}
 
-  const done = (err?: unknown): void => {
-    req.baseUrl = parentUrl;
-    req.next = savedNext;
-    req.params = parentParams;
+/**
+ * One request's walk through one router. The state lives in fields of one object, and only
+ * `next` (the function handed to middleware) is a closure, so entering a router costs two
+ * allocations; the param-callback memo is only created when a callback runs.
+ */
+class DispatchFrame {
+  // Declared, not initialised as class fields: plain assignments in the constructor give V8 one
+  // stable object shape without the define-semantics cost of field initialisers.
+  declare readonly router: RouterCore;
+  declare readonly req: RoutedRequest;
+  declare readonly res: unknown;
+  declare readonly out: NextFunction;
+  declare readonly protohost: string;
+  declare readonly parentParams: Record<string, string>;
+  declare readonly parentUrl: string;
+  declare readonly savedNext: NextFunction | undefined;
+  declare readonly allowed: string[] | undefined;
+  declare readonly next: NextFunction;
+  declare memo: ParamCallsMemo | undefined;
+  declare index: number;
+  declare removed: string;
+  declare slashAdded: boolean;
+  declare sync: number;
+
+  constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction) {
+    this.router = router;
+    this.req = req;
+    this.res = res;
+    this.out = out;
+    this.protohost = protohostOf(req.url);
+    this.parentParams = req.params;
+    this.parentUrl = req.baseUrl || '';
+    this.savedNext = req.next;
+    this.allowed = req.method === 'OPTIONS' ? [] : undefined;
+    this.next = (err?: unknown): void => this.advance(err);
+    this.memo = undefined;
+    this.index = 0;
+    this.removed = '';
+    this.slashAdded = false;
+    this.sync = 0;
+  }
+
+  /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
+  done(err?: unknown): void {
+    const req = this.req;
+    req.baseUrl = this.parentUrl;
+    req.next = this.savedNext;
+    req.params = this.parentParams;
+    const allowed = this.allowed;
     if (allowed !== undefined && !err && allowed.length !== 0) {
-      sendOptionsAnswer(res, allowed, out);
+      sendOptionsAnswer(this.res, allowed, this.out);
       return;
     }
-    out(err);
-  };
+    this.out(err);
+  }
 
-  const next: NextFunction = (err?: unknown): void => {
+  /** What `next(err)` does: restore the URL the last middleware saw, then find the next matching layer. */
+  advance(err: unknown): void {
+    const req = this.req;
+    const stack = this.router.stack;
     let layerError = err === 'route' ? null : err;
-    if (slashAdded) {
+    if (this.slashAdded) {
       req.url = req.url.slice(1);
-      slashAdded = false;
+      this.slashAdded = false;
     }
-    if (removed.length !== 0) {
-      req.baseUrl = parentUrl;
-      req.url = protohost + removed + req.url.slice(protohost.length);
-      removed = '';
+    if (this.removed.length !== 0) {
+      const protohost = this.protohost;
+      req.baseUrl = this.parentUrl;
+      req.url = protohost + this.removed + req.url.slice(protohost.length);
+      this.removed = '';
     }
     if (layerError === 'router') {
-      setImmediate(done, null);
+      setImmediate(finishLater, this, null);
       return;
     }
-    if (index >= stack.length) {
-      setImmediate(done, layerError);
+    if (this.index >= stack.length) {
+      setImmediate(finishLater, this, layerError);
       return;
     }
     // Deeply synchronous stacks yield to the event loop rather than overflow the call stack.
-    if (++sync > 100) {
-      setImmediate(next, err);
+    if (++this.sync > 100) {
+      setImmediate(this.next, err);
       return;
     }
     const path = pathnameOf(req.url);
+    const allowed = this.allowed;
+    let index = this.index;
     let layer: Layer | undefined;
     let match: LayerMatch | null = null;
     // Large stacks are walked through the first-segment index; small ones are scanned directly.
-    const indexed = stack.length >= INDEX_THRESHOLD ? indexOf(router) : undefined;
+    const indexed = stack.length >= INDEX_THRESHOLD ? indexOf(this.router) : undefined;
     const always = indexed ? indexed.always : undefined;
     const listed = indexed ? candidatesFor(indexed, path) : undefined;
     let a = always ? lowerBound(always, index) : 0;
@@ -135,57 +181,65 @@ export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown,
       if (!handles && allowed !== undefined) appendAllowed(allowed, route.allowedMethods());
       if (!handles && method !== 'HEAD') match = null;
     }
+    this.index = index;
     if (match === null || layer === undefined) {
-      done(layerError);
+      this.done(layerError);
+      return;
+    }
+    const router = this.router;
+    if (layer.route !== undefined) req.route = layer.route;
+    req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
+    if (!hasParamCallbacks(router.params, layer)) {
+      // The common case: no param callback applies, so no continuation needs to be allocated.
+      this.enter(layer, layerError, match.path, path);
+      this.sync = 0;
       return;
     }
     const matched = layer;
     const found = match;
-    if (matched.route !== undefined) req.route = matched.route;
-    req.params = router.mergeParams ? mergeParams(found.params, parentParams) : found.params;
-    if (!hasParamCallbacks(router.params, matched)) {
-      // The common case: no param callback applies, so no continuation needs to be allocated.
-      if (matched.route !== undefined) matched.handleRequest(req, res, next);
-      else enterMiddleware(matched, layerError, found.path, path);
-      sync = 0;
+    this.memo ??= Object.create(null) as ParamCallsMemo;
+    runParamCallbacks(router.params, matched, this.memo, req, this.res, (paramError?: unknown) => {
+      if (paramError) this.advance(layerError || paramError);
+      else this.enter(matched, layerError, found.path, path);
+      this.sync = 0;
+    });
+  }
+
+  /** Calls a matched layer: a route directly; middleware with its mount path stripped from the URL. */
+  enter(layer: Layer, layerError: unknown, layerPath: string, path: string): void {
+    const req = this.req;
+    if (layer.route !== undefined) {
+      layer.handleRequest(req, this.res, this.next);
       return;
     }
-    runParamCallbacks(router.params, matched, memo, req, res, (paramError?: unknown) => {
-      if (paramError) next(layerError || paramError);
-      else if (matched.route !== undefined) matched.handleRequest(req, res, next);
-      else enterMiddleware(matched, layerError, found.path, path);
-      sync = 0;
-    });
-  };
-
-  const enterMiddleware = (layer: Layer, layerError: unknown, layerPath: string, path: string): void => {
     if (layerPath.length !== 0) {
       // The matched prefix must end at a segment boundary of the path it was matched against.
       if (layerPath !== path.slice(0, layerPath.length)) {
-        next(layerError);
+        this.advance(layerError);
         return;
       }
       const after = path[layerPath.length];
       if (after !== undefined && after !== '/' && after !== '.') {
-        next(layerError);
+        this.advance(layerError);
         return;
       }
-      removed = layerPath;
-      req.url = protohost + req.url.slice(protohost.length + removed.length);
+      const protohost = this.protohost;
+      this.removed = layerPath;
+      req.url = protohost + req.url.slice(protohost.length + layerPath.length);
       if (!protohost && req.url[0] !== '/') {
         req.url = '/' + req.url;
-        slashAdded = true;
+        this.slashAdded = true;
       }
-      req.baseUrl = parentUrl + (removed.endsWith('/') ? removed.slice(0, -1) : removed);
+      req.baseUrl = this.parentUrl + (layerPath.endsWith('/') ? layerPath.slice(0, -1) : layerPath);
     }
-    if (layerError) layer.handleError(layerError, req, res, next);
-    else layer.handleRequest(req, res, next);
-  };
+    if (layerError) layer.handleError(layerError, req, this.res, this.next);
+    else layer.handleRequest(req, this.res, this.next);
+  }
+}
 
-  req.next = next;
-  req.baseUrl = parentUrl;
-  req.originalUrl = req.originalUrl || req.url;
-  next();
+/** The end of a router reached after a turn of the event loop (as Express leaves a router). */
+function finishLater(frame: DispatchFrame, err: unknown): void {
+  frame.done(err);
 }
 
 function appendAllowed(list: string[], methods: string[]): void {

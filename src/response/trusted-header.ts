@@ -1,0 +1,62 @@
+import { IncomingMessage, OutgoingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Setting a response header Portico composed itself, without node re-validating it.
+ *
+ * `res.send` sets `Content-Type`, `Content-Length` and `ETag` on every response. Node's
+ * `setHeader` checks the name against the token grammar and the value for forbidden characters
+ * each time; for a constant name and a value Portico built from digits, base64 or a constant,
+ * those checks cannot fail, yet they cost about as much as the rest of `res.send`. This helper
+ * stores such a header the way `setHeader` would (so `getHeader`, `getHeaderNames`, `removeHeader`
+ * and the written head see exactly the same thing) and otherwise defers to `setHeader`:
+ *  - when the response's `setHeader` is not node's own (middleware or an app's prototype wrapped it,
+ *    and must see the call), or the head is already written (node's error must be thrown);
+ *  - when node keeps its headers in a way the start-up probe below does not recognise.
+ */
+
+type HeaderStore = Record<string, [string, string]>;
+
+/** The symbol under which node keeps a message's headers, if node keeps them as this module expects. */
+const HEADERS_KEY: symbol | undefined = probeHeaderStore();
+
+const nodeSetHeader = OutgoingMessage.prototype.setHeader;
+
+/**
+ * Finds node's header store on a throw-away response and checks that `setHeader` fills it with
+ * `lower-case name → [name, value]` and that `getHeader` reads it back; anything else disables the shortcut.
+ */
+function probeHeaderStore(): symbol | undefined {
+  try {
+    const res = new ServerResponse(new IncomingMessage(null as never));
+    const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
+    if (key === undefined) return undefined;
+    res.setHeader('X-Probe', 'a');
+    const store = (res as unknown as Record<symbol, HeaderStore | null>)[key];
+    if (store === null || typeof store !== 'object' || Object.getPrototypeOf(store) !== null) return undefined;
+    const entry = store['x-probe'];
+    if (!Array.isArray(entry) || entry.length !== 2 || entry[0] !== 'X-Probe' || entry[1] !== 'a') return undefined;
+    store['x-second'] = ['X-Second', 'b'];
+    if (res.getHeader('x-second') !== 'b' || res.getHeaderNames().join() !== 'x-probe,x-second') return undefined;
+    return key;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sets header `name` (whose lower-case form is `lowerName`) to `value`, both known to be valid.
+ * Never call it with a value that came from the app or the request: those go through `setHeader`.
+ */
+export function setTrustedHeader(res: ServerResponse, name: string, lowerName: string, value: string): void {
+  if (HEADERS_KEY === undefined || res.setHeader !== nodeSetHeader || res.headersSent) {
+    res.setHeader(name, value);
+    return;
+  }
+  const holder = res as unknown as Record<symbol, HeaderStore | null>;
+  let store = holder[HEADERS_KEY];
+  if (store === null) holder[HEADERS_KEY] = store = Object.create(null) as HeaderStore;
+  store[lowerName] = [name, value];
+}
+
+/** Is the shortcut active on this Node version (tests check both paths give the same answers). */
+export const trustedHeadersActive = HEADERS_KEY !== undefined;
