@@ -15,7 +15,7 @@ import { startServer, send } from './helpers/server';
 function routeParams(pattern: PathPattern, path: string, options: PathPatternOptions = {}): Record<string, string> | null {
   const layer = new Layer(pattern, { ...options, end: true }, function handler() {});
   const match = layer.match(path);
-  return match === null ? null : { ...match.params };
+  return match === null ? null : { ...match };
 }
 
 function keyNames(pattern: PathPattern): Array<string | number> {

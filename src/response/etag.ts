@@ -33,16 +33,18 @@ const MEMO_SIZE = 4;
 const MEMO_MAX_LENGTH = 4096;
 const memoBodies: (string | undefined)[] = new Array<string | undefined>(MEMO_SIZE).fill(undefined);
 const memoTags: string[] = new Array<string>(MEMO_SIZE).fill('');
+const memoWeakTags: string[] = new Array<string>(MEMO_SIZE).fill('');
 let memoNext = 0;
 
-/** The tag of a short UTF-8 string, from the memo when it was tagged lately. */
-function memoisedTag(body: string): string {
-  for (let i = 0; i < MEMO_SIZE; i++) if (memoBodies[i] === body) return memoTags[i];
+/** The tag (weak: with `W/`) of a short UTF-8 string, from the memo when it was tagged lately. */
+function memoisedTag(body: string, weak: boolean): string {
+  for (let i = 0; i < MEMO_SIZE; i++) if (memoBodies[i] === body) return weak ? memoWeakTags[i] : memoTags[i];
   const tag = computeTag(body, 'utf8');
   memoBodies[memoNext] = body;
   memoTags[memoNext] = tag;
+  memoWeakTags[memoNext] = 'W/' + tag;
   memoNext = (memoNext + 1) % MEMO_SIZE;
-  return tag;
+  return weak ? 'W/' + tag : tag;
 }
 
 /**
@@ -51,8 +53,8 @@ function memoisedTag(body: string): string {
  * A string is hashed as is, without first copying it into a Buffer.
  */
 export function generateETag(body: string | Buffer, weak: boolean, encoding?: BufferEncoding): string {
-  const tag =
-    typeof body === 'string' && isUtf8(encoding) && body.length <= MEMO_MAX_LENGTH ? memoisedTag(body) : computeTag(body, encoding);
+  if (typeof body === 'string' && isUtf8(encoding) && body.length <= MEMO_MAX_LENGTH) return memoisedTag(body, weak);
+  const tag = computeTag(body, encoding);
   return weak ? 'W/' + tag : tag;
 }
 

@@ -5,7 +5,7 @@ import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
-import { setTrustedHeader } from './trusted-header';
+import { setTrustedHeader, readHeader } from './trusted-header';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';
@@ -43,11 +43,14 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
   let encoding: BufferEncoding | undefined;
   switch (typeof chunk) {
     case 'string': {
-      let type = res.getHeader('Content-Type');
+      let type = readHeader(res, 'Content-Type', 'content-type');
       if (!type) {
-        // Express sets the HTML type, reads it back and sets it again with its charset: a wrapped
-        // `setHeader` sees both calls.
-        setTrustedHeader(res, 'Content-Type', 'content-type', HTML_UTF8);
+        // Express sets the HTML type, reads it back and sets it again with its charset. Stored
+        // directly, the second write would store the same again; a wrapped `setHeader` sees both calls.
+        if (setTrustedHeader(res, 'Content-Type', 'content-type', HTML_UTF8)) {
+          encoding = 'utf8';
+          break;
+        }
         type = res.getHeader('Content-Type');
       }
       if (typeof type === 'string') {
@@ -65,13 +68,13 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
     case 'object':
       if (chunk === null) chunk = '';
       else if (Buffer.isBuffer(chunk)) {
-        if (!res.getHeader('Content-Type')) setTrustedHeader(res, 'Content-Type', 'content-type', OCTET_STREAM);
+        if (!readHeader(res, 'Content-Type', 'content-type')) setTrustedHeader(res, 'Content-Type', 'content-type', OCTET_STREAM);
       } else return res.json(chunk);
       break;
   }
 
   const etagFn = appSetting(res, 'etag fn') as ETagFunction | undefined;
-  const generateETag = typeof etagFn === 'function' && !res.getHeader('ETag');
+  const generateETag = typeof etagFn === 'function' && !readHeader(res, 'ETag', 'etag');
   let etag: string | undefined;
   if (chunk !== undefined) {
     let length: number;

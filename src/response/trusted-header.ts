@@ -20,6 +20,7 @@ type HeaderStore = Record<string, [string, string]>;
 const HEADERS_KEY: symbol | undefined = probeHeaderStore();
 
 const nodeSetHeader = OutgoingMessage.prototype.setHeader;
+const nodeGetHeader = OutgoingMessage.prototype.getHeader;
 
 /**
  * Finds node's header store on a throw-away response and checks that `setHeader` fills it with
@@ -46,16 +47,30 @@ function probeHeaderStore(): symbol | undefined {
 /**
  * Sets header `name` (whose lower-case form is `lowerName`) to `value`, both known to be valid.
  * Never call it with a value that came from the app or the request: those go through `setHeader`.
+ * Answers whether the header was stored directly (false: `setHeader` was called).
  */
-export function setTrustedHeader(res: ServerResponse, name: string, lowerName: string, value: string): void {
+export function setTrustedHeader(res: ServerResponse, name: string, lowerName: string, value: string): boolean {
   if (HEADERS_KEY === undefined || res.setHeader !== nodeSetHeader || res.headersSent) {
     res.setHeader(name, value);
-    return;
+    return false;
   }
   const holder = res as unknown as Record<symbol, HeaderStore | null>;
   let store = holder[HEADERS_KEY];
   if (store === null) holder[HEADERS_KEY] = store = Object.create(null) as HeaderStore;
   store[lowerName] = [name, value];
+  return true;
+}
+
+/**
+ * `res.getHeader(name)`, read from node's store by the name's lower-case form `lowerName` without the
+ * lower-casing copy `getHeader` makes; through `getHeader(name)` when that was wrapped.
+ */
+export function readHeader(res: ServerResponse, name: string, lowerName: string): string | number | string[] | undefined {
+  if (HEADERS_KEY === undefined || res.getHeader !== nodeGetHeader) return res.getHeader(name);
+  const store = (res as unknown as Record<symbol, HeaderStore | null>)[HEADERS_KEY];
+  if (store === null) return undefined;
+  const entry = store[lowerName];
+  return entry === undefined ? undefined : entry[1];
 }
 
 /** Is the shortcut active on this Node version (tests check both paths give the same answers). */

@@ -4,12 +4,8 @@ import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
 
-/** The result of matching a layer against a path. */
-export interface LayerMatch {
-  /** The matched part of the path (stripped from `req.url` for middleware). */
-  path: string;
-  params: Record<string, string>;
-}
+/** The params of a successful match: a fresh object each time, as handlers may write to `req.params`. */
+export type LayerParams = Record<string, string>;
 
 type AnyHandler = (...args: never[]) => unknown;
 
@@ -17,8 +13,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * One entry of a router's stack: a compiled path matcher and the function it calls.
- * Matching returns a fresh result instead of storing it on the layer, so a layer can be
- * shared by concurrent requests without its state leaking between them.
+ * Matching returns fresh params; the matched part of the path is left in `matchedPath`, which the
+ * router reads in the same synchronous step (so no other request can have matched in between),
+ * sparing a result object per layer per request.
  */
 export class Layer {
   readonly handle: AnyHandler;
@@ -37,12 +34,15 @@ export class Layer {
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
   private readonly literal: string | undefined;
   private readonly literalOptions: PathPatternOptions;
+  /** The part of the path the last successful `match` consumed (stripped from `req.url` for middleware). */
+  matchedPath: string;
 
   constructor(path: PathPattern, options: PathPatternOptions, handle: AnyHandler) {
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
     this.method = undefined;
     this.route = undefined;
+    this.matchedPath = '';
     const compiled = compilePathPattern(path, options);
     this.regexp = compiled.regexp;
     this.keys = compiled.keys;
@@ -60,14 +60,23 @@ export class Layer {
     }
   }
 
-  /** Matches `path`; returns null when it does not match. Throws a 400 error on a malformed escape. */
-  match(path: string): LayerMatch | null {
-    if (this.matchesEverything) return { path: '', params: {} };
-    if (this.isStar) return { path, params: { 0: decodeParam(path) as string } };
+  /**
+   * Matches `path`: its params, or null when it does not match (then `matchedPath` is unchanged).
+   * Throws a 400 error on a malformed escape.
+   */
+  match(path: string): LayerParams | null {
+    if (this.matchesEverything) {
+      this.matchedPath = '';
+      return {};
+    }
+    if (this.isStar) {
+      this.matchedPath = path;
+      return { 0: decodeParam(path) as string };
+    }
     if (this.literal !== undefined) return this.matchLiteral(path);
     const m = this.exec(path);
     if (m === null) return null;
-    const params: Record<string, string> = {};
+    const params: LayerParams = {};
     const keys = this.keys;
     for (let i = 1; i < m.length; i++) {
       const key = keys[i - 1];
@@ -75,11 +84,12 @@ export class Layer {
       const value = decodeParam(m[i]);
       if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
     }
-    return { path: m[0] as string, params };
+    this.matchedPath = m[0] as string;
+    return params;
   }
 
   /** The common route path without pattern syntax: string comparison instead of a RegExp. */
-  private matchLiteral(path: string): LayerMatch | null {
+  private matchLiteral(path: string): LayerParams | null {
     const literal = this.literal as string;
     const { sensitive, strict } = this.literalOptions;
     let candidate = path;
@@ -90,7 +100,9 @@ export class Layer {
     }
     if (candidate.length !== literal.length) return null;
     const equal = sensitive ? candidate === literal : equalsIgnoringAsciiCase(candidate, literal);
-    return equal ? { path, params: {} } : null;
+    if (!equal) return null;
+    this.matchedPath = path;
+    return {};
   }
 
   /** Calls a request handler; error handlers (four parameters) are skipped. */

@@ -1,4 +1,4 @@
-import type { Layer, LayerMatch } from './layer';
+import type { Layer, LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
 import { runParamCallbacks, type ParamCallsMemo } from './param-callbacks';
@@ -76,6 +76,8 @@ class DispatchFrame {
   declare removed: string;
   declare slashAdded: boolean;
   declare sync: number;
+  declare lastUrl: string | undefined;
+  declare lastPath: string;
 
   constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction) {
     this.router = router;
@@ -93,6 +95,8 @@ class DispatchFrame {
     this.removed = '';
     this.slashAdded = false;
     this.sync = 0;
+    this.lastUrl = undefined;
+    this.lastPath = '';
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
@@ -137,11 +141,17 @@ class DispatchFrame {
       setImmediate(this.next, err);
       return;
     }
-    const path = pathnameOf(req.url);
+    // Middleware rarely rewrites req.url: the pathname of the URL seen last time is reused.
+    const url = req.url;
+    if (url !== this.lastUrl) {
+      this.lastUrl = url;
+      this.lastPath = pathnameOf(url);
+    }
+    const path = this.lastPath;
     const allowed = this.allowed;
     let index = this.index;
     let layer: Layer | undefined;
-    let match: LayerMatch | null = null;
+    let match: LayerParams | null = null;
     // Large stacks are walked through the first-segment index; small ones are scanned directly.
     const indexed = stack.length >= INDEX_THRESHOLD ? indexOf(this.router) : undefined;
     const always = indexed ? indexed.always : undefined;
@@ -187,20 +197,21 @@ class DispatchFrame {
       return;
     }
     const router = this.router;
+    // Read now: the layer keeps only its latest match, and a param callback may let other requests run.
+    const matchedPath = layer.matchedPath;
     if (layer.route !== undefined) req.route = layer.route;
-    req.params = router.mergeParams ? mergeParams(match.params, this.parentParams) : match.params;
+    req.params = router.mergeParams ? mergeParams(match, this.parentParams) : match;
     if (!hasParamCallbacks(router.params, layer)) {
       // The common case: no param callback applies, so no continuation needs to be allocated.
-      this.enter(layer, layerError, match.path, path);
+      this.enter(layer, layerError, matchedPath, path);
       this.sync = 0;
       return;
     }
     const matched = layer;
-    const found = match;
     this.memo ??= Object.create(null) as ParamCallsMemo;
     runParamCallbacks(router.params, matched, this.memo, req, this.res, (paramError?: unknown) => {
       if (paramError) this.advance(layerError || paramError);
-      else this.enter(matched, layerError, found.path, path);
+      else this.enter(matched, layerError, matchedPath, path);
       this.sync = 0;
     });
   }

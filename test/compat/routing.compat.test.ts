@@ -1028,7 +1028,7 @@ function viaPortico(pattern: string, kind: 'get' | 'use', sensitive: boolean, st
   }
   try {
     const m = layer.match(path);
-    return m === null ? null : { path: m.path, params: JSON.stringify(m.params), keys: Object.keys(m.params) };
+    return m === null ? null : { path: layer.matchedPath, params: JSON.stringify(m), keys: Object.keys(m) };
   } catch {
     return 'error';
   }
