@@ -1,7 +1,7 @@
 import fresh from 'fresh';
 import type { PorticoRequest } from './request';
 import type { PorticoResponse } from '../response/response';
-import { readHeader } from '../response/trusted-header';
+import { readHeader, ETAG, LAST_MODIFIED } from '../response/trusted-header';
 
 /**
  * `req.fresh`: the client's cached copy is still valid (RFC 9110 §13.1.1–2, via `fresh`):
@@ -21,8 +21,8 @@ export function isFreshResponse(req: PorticoRequest, res: PorticoResponse): bool
   const status = res.statusCode;
   if ((status < 200 || status >= 300) && status !== 304) return false;
   return fresh(headers, {
-    etag: readHeader(res, 'ETag', 'etag') as string | undefined,
-    'last-modified': readHeader(res, 'Last-Modified', 'last-modified') as string | undefined,
+    etag: readHeader(res, ETAG) as string | undefined,
+    'last-modified': readHeader(res, LAST_MODIFIED) as string | undefined,
   });
 }
 

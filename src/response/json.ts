@@ -2,7 +2,7 @@ import type { PorticoResponse } from './response';
 import { appSetting } from '../request/app-setting';
 import { stringifyForResponse } from './json-body';
 import { warnDeprecated } from '../deprecation';
-import { setTrustedHeader, readHeader } from './trusted-header';
+import { setTrustedHeader, readHeader, CONTENT_TYPE } from './trusted-header';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 const JAVASCRIPT_UTF8 = 'text/javascript; charset=utf-8';
@@ -26,7 +26,7 @@ function bodyOf(res: PorticoResponse, method: string, argc: number, first: unkno
 /** `res.json(body)`: the body as JSON, `application/json` unless a type was set; through `res.send`. */
 export function sendJson(res: PorticoResponse, argc: number, first: unknown, second: unknown): PorticoResponse {
   const body = stringifyForResponse(res, bodyOf(res, 'json', argc, first, second));
-  if (!readHeader(res, 'Content-Type', 'content-type')) setTrustedHeader(res, 'Content-Type', 'content-type', JSON_UTF8);
+  if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, JSON_UTF8);
   return res.send(body);
 }
 

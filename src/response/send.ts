@@ -5,7 +5,7 @@ import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
-import { setTrustedHeader, readHeader } from './trusted-header';
+import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from './trusted-header';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';
@@ -43,21 +43,21 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
   let encoding: BufferEncoding | undefined;
   switch (typeof chunk) {
     case 'string': {
-      let type = readHeader(res, 'Content-Type', 'content-type');
+      let type = readHeader(res, CONTENT_TYPE);
       if (!type) {
         // Express sets the HTML type, reads it back and sets it again with its charset. Stored
         // directly, the second write would store the same again; a wrapped `setHeader` sees both calls.
-        if (setTrustedHeader(res, 'Content-Type', 'content-type', HTML_UTF8)) {
+        if (setTrustedHeader(res, CONTENT_TYPE, HTML_UTF8)) {
           encoding = 'utf8';
           break;
         }
-        type = res.getHeader('Content-Type');
+        type = readHeader(res, CONTENT_TYPE);
       }
       if (typeof type === 'string') {
         const withCharset = setCharset(type, 'utf-8');
         // Set again even when unchanged, as Express does (the stored name becomes `Content-Type`);
         // an unchanged value was validated when it was first set.
-        if (withCharset === type) setTrustedHeader(res, 'Content-Type', 'content-type', type);
+        if (withCharset === type) setTrustedHeader(res, CONTENT_TYPE, type);
         else res.setHeader('Content-Type', withCharset);
       }
       encoding = 'utf8';
@@ -68,13 +68,16 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
     case 'object':
       if (chunk === null) chunk = '';
       else if (Buffer.isBuffer(chunk)) {
-        if (!readHeader(res, 'Content-Type', 'content-type')) setTrustedHeader(res, 'Content-Type', 'content-type', OCTET_STREAM);
+        if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, OCTET_STREAM);
       } else return res.json(chunk);
       break;
   }
 
   const etagFn = appSetting(res, 'etag fn') as ETagFunction | undefined;
-  const generateETag = typeof etagFn === 'function' && !readHeader(res, 'ETag', 'etag');
+  // Portico's own tag functions take a string and give quoted base64 and hex; an app's gets a
+  // Buffer, and its tag is checked by node.
+  const ownTag = isBuiltInETag(etagFn);
+  const generateETag = typeof etagFn === 'function' && !readHeader(res, ETAG);
   let etag: string | undefined;
   if (chunk !== undefined) {
     let length: number;
@@ -84,8 +87,7 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
     } else if (typeof chunk === 'string') {
       length = Buffer.byteLength(chunk, encoding);
       if (generateETag) {
-        // Portico's own tag functions hash the string directly; an app's function gets a Buffer, as in Express.
-        if (isBuiltInETag(etagFn)) etag = etagFn(chunk, encoding);
+        if (ownTag) etag = etagFn(chunk, encoding);
         else {
           chunk = Buffer.from(chunk, encoding);
           encoding = undefined;
@@ -97,10 +99,9 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
       const odd = chunk as string;
       length = !generateETag && odd.length < 1000 ? Buffer.byteLength(odd) : Buffer.from(odd).length;
     }
-    setTrustedHeader(res, 'Content-Length', 'content-length', String(length));
+    setTrustedHeader(res, CONTENT_LENGTH, String(length));
     if (etag) {
-      // Portico's own tags are quoted base64 and hex; an app's `etag` function is checked by node.
-      if (isBuiltInETag(etagFn)) setTrustedHeader(res, 'ETag', 'etag', etag);
+      if (ownTag) setTrustedHeader(res, ETAG, etag);
       else res.setHeader('ETag', etag);
     }
   }

@@ -16,6 +16,22 @@ import { IncomingMessage, OutgoingMessage, ServerResponse } from 'node:http';
 
 type HeaderStore = Record<string, [string, string]>;
 
+/** A header name as written and its lower-case key in node's store, both fixed when the module loads. */
+export interface HeaderName {
+  readonly name: string;
+  readonly key: string;
+}
+
+function headerName(name: string): HeaderName {
+  return { name, key: name.toLowerCase() };
+}
+
+/** The headers `res.send`, `res.json` and the freshness check write or read themselves. */
+export const CONTENT_TYPE = headerName('Content-Type');
+export const CONTENT_LENGTH = headerName('Content-Length');
+export const ETAG = headerName('ETag');
+export const LAST_MODIFIED = headerName('Last-Modified');
+
 /** The symbol under which node keeps a message's headers, if node keeps them as this module expects. */
 const HEADERS_KEY: symbol | undefined = probeHeaderStore();
 
@@ -45,31 +61,31 @@ function probeHeaderStore(): symbol | undefined {
 }
 
 /**
- * Sets header `name` (whose lower-case form is `lowerName`) to `value`, both known to be valid.
- * Never call it with a value that came from the app or the request: those go through `setHeader`.
+ * Sets `header` to `value`, a value known to be valid. Never call it with a value that came from
+ * the app or the request: those go through `setHeader`.
  * Answers whether the header was stored directly (false: `setHeader` was called).
  */
-export function setTrustedHeader(res: ServerResponse, name: string, lowerName: string, value: string): boolean {
+export function setTrustedHeader(res: ServerResponse, header: HeaderName, value: string): boolean {
   if (HEADERS_KEY === undefined || res.setHeader !== nodeSetHeader || res.headersSent) {
-    res.setHeader(name, value);
+    res.setHeader(header.name, value);
     return false;
   }
   const holder = res as unknown as Record<symbol, HeaderStore | null>;
   let store = holder[HEADERS_KEY];
   if (store === null) holder[HEADERS_KEY] = store = Object.create(null) as HeaderStore;
-  store[lowerName] = [name, value];
+  store[header.key] = [header.name, value];
   return true;
 }
 
 /**
- * `res.getHeader(name)`, read from node's store by the name's lower-case form `lowerName` without the
- * lower-casing copy `getHeader` makes; through `getHeader(name)` when that was wrapped.
+ * `res.getHeader(header.name)`, read from node's store by its lower-case key without the
+ * lower-casing copy `getHeader` makes; through `getHeader` when that was wrapped.
  */
-export function readHeader(res: ServerResponse, name: string, lowerName: string): string | number | string[] | undefined {
-  if (HEADERS_KEY === undefined || res.getHeader !== nodeGetHeader) return res.getHeader(name);
+export function readHeader(res: ServerResponse, header: HeaderName): string | number | string[] | undefined {
+  if (HEADERS_KEY === undefined || res.getHeader !== nodeGetHeader) return res.getHeader(header.name);
   const store = (res as unknown as Record<symbol, HeaderStore | null>)[HEADERS_KEY];
   if (store === null) return undefined;
-  const entry = store[lowerName];
+  const entry = store[header.key];
   return entry === undefined ? undefined : entry[1];
 }
 
