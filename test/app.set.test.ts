@@ -37,12 +37,14 @@ describe('app.set(name, value) / app.get(name)', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto['json spaces'] = 7;
     proto['x-powered-by'] = false;
+    proto['json escape'] = true;
+    proto['json replacer'] = (_key: string, value: unknown) => (typeof value === 'string' ? 'replaced' : value);
     try {
       const app = portico();
       assert.equal(app.get('json spaces'), undefined);
       assert.equal(app.get('x-powered-by'), true);
-      const res = await requestOnce((_req, r) => r.json({ a: 1 }), {}, (a) => a.set('etag', false));
-      assert.equal(res.text, '{"a":1}');
+      const res = await requestOnce((_req, r) => r.json({ a: 1, b: '<&>' }), {}, (a) => a.set('etag', false));
+      assert.equal(res.text, '{"a":1,"b":"<&>"}');
       assert.equal(res.headers['x-powered-by'], 'Portico');
       app.set('json spaces', 7);
       assert.equal(app.get('json spaces'), 7);
@@ -52,6 +54,8 @@ describe('app.set(name, value) / app.get(name)', () => {
     } finally {
       delete proto['json spaces'];
       delete proto['x-powered-by'];
+      delete proto['json escape'];
+      delete proto['json replacer'];
     }
   });
 

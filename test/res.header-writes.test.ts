@@ -59,6 +59,8 @@ function build(framework: Framework): any {
       log.push(['names', res.getHeaderNames()]);
       log.push(['headers', { ...res.getHeaders(), date: undefined }]);
       log.push(['has etag', res.hasHeader('ETag'), 'length', res.get('Content-Length'), 'type', res.getHeader('CONTENT-TYPE')]);
+      // Names Object.prototype has: the header store must not inherit them.
+      log.push(['inherited', res.getHeader('constructor'), res.hasHeader('__proto__'), res.hasHeader('toString'), res.get('hasOwnProperty')]);
     });
     res.send('observed');
   });

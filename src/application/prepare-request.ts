@@ -1,7 +1,7 @@
 import type { Application } from './application';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
-import { readSetting } from './settings';
+import { readXPoweredBy } from './settings';
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -13,7 +13,7 @@ export const RESPONSE_PROTO = Symbol('portico.responsePrototype');
  */
 export function prepareRequest(app: Application, req: PorticoRequest, res: PorticoResponse): void {
   adoptPrototypes(app, req, res);
-  if (readSetting(app.settings, 'x-powered-by')) {
+  if (readXPoweredBy(app.settings)) {
     res.setHeader('X-Powered-By', 'Portico');
   }
   req.app = app;

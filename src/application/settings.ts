@@ -36,6 +36,24 @@ export function readSetting(settings: Settings, name: string): unknown {
   return undefined;
 }
 
+/**
+ * Readers of the settings consulted on every request. Each one reads its setting by a literal
+ * name, so V8 keeps a small inline cache per setting; `readSetting(settings, name)`, shared by
+ * every name, sees so many that its lookup goes megamorphic. The guard is `readSetting`'s: a value
+ * equal to Object.prototype's (one of its members, or a polluted value) is re-read the safe way.
+ */
+const guarded = (s: Settings, name: string, value: unknown, inherited: unknown): unknown =>
+  value === undefined || value !== inherited ? value : readSetting(s, name);
+export const readXPoweredBy = (s: Settings): unknown => guarded(s, 'x-powered-by', s['x-powered-by'], OBJECT_PROTOTYPE['x-powered-by']);
+export const readETagFn = (s: Settings): unknown => guarded(s, 'etag fn', s['etag fn'], OBJECT_PROTOTYPE['etag fn']);
+export const readJsonReplacer = (s: Settings): unknown => guarded(s, 'json replacer', s['json replacer'], OBJECT_PROTOTYPE['json replacer']);
+export const readJsonSpaces = (s: Settings): unknown => guarded(s, 'json spaces', s['json spaces'], OBJECT_PROTOTYPE['json spaces']);
+export const readJsonEscape = (s: Settings): unknown => guarded(s, 'json escape', s['json escape'], OBJECT_PROTOTYPE['json escape']);
+export const readQueryParserFn = (s: Settings): unknown =>
+  guarded(s, 'query parser fn', s['query parser fn'], OBJECT_PROTOTYPE['query parser fn']);
+export const readTrustProxyFn = (s: Settings): unknown =>
+  guarded(s, 'trust proxy fn', s['trust proxy fn'], OBJECT_PROTOTYPE['trust proxy fn']);
+
 /** Stores a setting, and its compiled function for `etag`, `query parser` and `trust proxy`. */
 export function writeSetting(settings: Settings, name: string, value: unknown): void {
   // An own property even for names such as `__proto__`, so no setting can replace the chain.

@@ -1,5 +1,5 @@
 import type { Application } from '../application/application';
-import { readSetting } from '../application/settings';
+import { readSetting, type Settings } from '../application/settings';
 
 /**
  * Reads a setting of the app serving a request or response. An object used outside any app
@@ -9,4 +9,10 @@ import { readSetting } from '../application/settings';
 export function appSetting(holder: { app?: Application }, name: string): unknown {
   const app = holder.app;
   return app === undefined ? undefined : readSetting(app.settings, name);
+}
+
+/** `appSetting` through one of the dedicated readers of `settings.ts` (the settings read on every request). */
+export function appSettingBy(holder: { app?: Application }, reader: (settings: Settings) => unknown): unknown {
+  const app = holder.app;
+  return app === undefined ? undefined : reader(app.settings);
 }

@@ -1,10 +1,11 @@
 import proxyAddr from 'proxy-addr';
 import type { PorticoRequest } from './request';
 import type { TrustFunction } from './compile-trust';
-import { appSetting } from './app-setting';
+import { appSettingBy } from './app-setting';
+import { readTrustProxyFn } from '../application/settings';
 
 function trustOf(req: PorticoRequest): TrustFunction {
-  const trust = appSetting(req, 'trust proxy fn');
+  const trust = appSettingBy(req, readTrustProxyFn);
   return typeof trust === 'function' ? (trust as TrustFunction) : trustNothing;
 }
 

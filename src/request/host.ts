@@ -1,12 +1,13 @@
 import type { PorticoRequest } from './request';
 import type { TrustFunction } from './compile-trust';
-import { appSetting } from './app-setting';
+import { appSettingBy } from './app-setting';
+import { readTrustProxyFn } from '../application/settings';
 import { headerString } from './header';
 import { warnDeprecated } from '../deprecation';
 
 /** Is the peer that sent this request a trusted proxy (the hop at index 0)? */
 export function trustsPeer(req: PorticoRequest): boolean {
-  const trust = appSetting(req, 'trust proxy fn') as TrustFunction | undefined;
+  const trust = appSettingBy(req, readTrustProxyFn) as TrustFunction | undefined;
   return typeof trust === 'function' && trust(req.socket?.remoteAddress ?? '', 0) === true;
 }
 

@@ -1,4 +1,4 @@
-import { readSetting } from '../application/settings';
+import { readQueryParserFn } from '../application/settings';
 import type { PorticoRequest } from './request';
 import type { QueryParser } from './compile-query-parser';
 
@@ -29,7 +29,7 @@ function queryParserOf(req: PorticoRequest): QueryParser | undefined {
   let app = req.app;
   if (app === undefined) return undefined;
   while (app.parent !== undefined) app = app.parent;
-  return readSetting(app.settings, 'query parser fn') as QueryParser | undefined;
+  return readQueryParserFn(app.settings) as QueryParser | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PorticoResponse } from './response';
-import { appSetting } from '../request/app-setting';
+import { appSettingBy } from '../request/app-setting';
+import { readJsonEscape, readJsonReplacer, readJsonSpaces } from '../application/settings';
 
 type Replacer = (this: unknown, key: string, value: unknown) => unknown;
 
@@ -22,9 +23,9 @@ function escapeHtmlCharacter(c: string): string {
  * JSON can sit inside HTML. `undefined` serialises to `undefined` (an empty body).
  */
 export function stringifyForResponse(res: PorticoResponse, value: unknown): string | undefined {
-  const replacer = appSetting(res, 'json replacer') as Replacer | Array<string | number> | undefined;
-  const spaces = appSetting(res, 'json spaces') as string | number | undefined;
-  const escape = appSetting(res, 'json escape');
+  const replacer = appSettingBy(res, readJsonReplacer) as Replacer | Array<string | number> | undefined;
+  const spaces = appSettingBy(res, readJsonSpaces) as string | number | undefined;
+  const escape = appSettingBy(res, readJsonEscape);
   const json: string | undefined =
     replacer || spaces ? JSON.stringify(value, replacer as Replacer, spaces) : JSON.stringify(value);
   if (escape && typeof json === 'string') return json.replace(UNSAFE_HTML, escapeHtmlCharacter);

@@ -1,5 +1,6 @@
 import type { PorticoResponse } from './response';
-import { appSetting } from '../request/app-setting';
+import { appSettingBy } from '../request/app-setting';
+import { readETagFn } from '../application/settings';
 import { isFreshResponse } from '../request/freshness';
 import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
@@ -73,7 +74,7 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
       break;
   }
 
-  const etagFn = appSetting(res, 'etag fn') as ETagFunction | undefined;
+  const etagFn = appSettingBy(res, readETagFn) as ETagFunction | undefined;
   // Portico's own tag functions take a string and give quoted base64 and hex; an app's gets a
   // Buffer, and its tag is checked by node.
   const ownTag = isBuiltInETag(etagFn);

@@ -35,6 +35,16 @@ export const LAST_MODIFIED = headerName('Last-Modified');
 /** The symbol under which node keeps a message's headers, if node keeps them as this module expects. */
 const HEADERS_KEY: symbol | undefined = probeHeaderStore();
 
+/**
+ * The stores this module creates. Node creates its own with `Object.create(null)`, which V8 keeps
+ * in dictionary mode: every header read and the `for…in` that writes the head then take the slow,
+ * megamorphic path. An instance of this constructor also has no inherited keys (its prototype is
+ * an empty object with a null prototype, so `store.constructor` or `store.__proto__` find
+ * nothing), but starts in fast mode, with one shape shared by every response.
+ */
+const HeaderStoreObject = function HeaderStoreObject(): void {} as unknown as new () => HeaderStore;
+HeaderStoreObject.prototype = Object.setPrototypeOf({}, null) as object;
+
 const nodeSetHeader = OutgoingMessage.prototype.setHeader;
 const nodeGetHeader = OutgoingMessage.prototype.getHeader;
 
@@ -72,7 +82,7 @@ export function setTrustedHeader(res: ServerResponse, header: HeaderName, value:
   }
   const holder = res as unknown as Record<symbol, HeaderStore | null>;
   let store = holder[HEADERS_KEY];
-  if (store === null) holder[HEADERS_KEY] = store = Object.create(null) as HeaderStore;
+  if (store === null) holder[HEADERS_KEY] = store = new HeaderStoreObject();
   store[header.key] = [header.name, value];
   return true;
 }

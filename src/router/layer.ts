@@ -33,7 +33,12 @@ export class Layer {
   private readonly isStar: boolean;
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
   private readonly literal: string | undefined;
-  private readonly literalOptions: PathPatternOptions;
+  private readonly literalSensitive: boolean;
+  private readonly literalStrict: boolean;
+  private readonly literalEndsWithSlash: boolean;
+  /** `handle.length`, read once per handler function (reading it is an API call in V8). */
+  private arityOf: AnyHandler | undefined;
+  private arity: number;
   /** The part of the path the last successful `match` consumed (stripped from `req.url` for middleware). */
   matchedPath: string;
 
@@ -50,7 +55,11 @@ export class Layer {
     this.matchesEverything = path === '/' && options.end === false;
     this.isStar = path === '*';
     this.literal = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
-    this.literalOptions = options;
+    this.literalSensitive = Boolean(options.sensitive);
+    this.literalStrict = Boolean(options.strict);
+    this.literalEndsWithSlash = this.literal !== undefined && this.literal.endsWith('/');
+    this.arityOf = undefined;
+    this.arity = 0;
     this.indexKey = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
     if (!(path instanceof RegExp)) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
@@ -91,24 +100,37 @@ export class Layer {
   /** The common route path without pattern syntax: string comparison instead of a RegExp. */
   private matchLiteral(path: string): LayerParams | null {
     const literal = this.literal as string;
-    const { sensitive, strict } = this.literalOptions;
     let candidate = path;
-    if (!strict && candidate.length === literal.length + 1 && candidate.endsWith('/') && !literal.endsWith('/')) {
-      candidate = candidate.slice(0, -1);
-    } else if (!strict && literal.endsWith('/') && candidate.length === literal.length - 1) {
-      candidate = candidate + '/';
+    if (!this.literalStrict) {
+      if (this.literalEndsWithSlash) {
+        if (candidate.length === literal.length - 1) candidate = candidate + '/';
+      } else if (candidate.length === literal.length + 1 && candidate.endsWith('/')) {
+        candidate = candidate.slice(0, -1);
+      }
     }
     if (candidate.length !== literal.length) return null;
-    const equal = sensitive ? candidate === literal : equalsIgnoringAsciiCase(candidate, literal);
+    const equal = this.literalSensitive ? candidate === literal : equalsIgnoringAsciiCase(candidate, literal);
     if (!equal) return null;
     this.matchedPath = path;
     return {};
   }
 
+  /**
+   * The declared parameter count of `fn`, the layer's handle. Remembered per function rather than
+   * at registration, because instrumentation replaces `layer.handle` with wrappers of its own.
+   */
+  private arityOfHandle(fn: AnyHandler): number {
+    if (fn !== this.arityOf) {
+      this.arityOf = fn;
+      this.arity = fn.length;
+    }
+    return this.arity;
+  }
+
   /** Calls a request handler; error handlers (four parameters) are skipped. */
   handleRequest(req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as (req: unknown, res: unknown, next: NextFunction) => unknown;
-    if (fn.length > 3) {
+    if (this.arityOfHandle(fn) > 3) {
       next();
       return;
     }
@@ -125,7 +147,7 @@ export class Layer {
   /** Calls an error handler; ordinary middleware is skipped while an error is pending. */
   handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as (err: unknown, req: unknown, res: unknown, next: NextFunction) => unknown;
-    if (fn.length !== 4) {
+    if (this.arityOfHandle(fn) !== 4) {
       next(error);
       return;
     }

@@ -906,6 +906,50 @@ const SCENARIOS: Scenario[] = [
     requests: [{ path: '/late' }],
   },
   {
+    title: 'layer handles replaced after requests (as instrumentation does) are called by their own arity',
+    build(fw) {
+      const app = fw();
+      app.get('/swap', function plain(_req, res) {
+        res.end('route handler');
+      });
+      app.use('/mw', function middleware(_req, res) {
+        res.end('middleware');
+      });
+      app.get('/replace/:arity', function replace(req, res) {
+        const four = req.params.arity === '4';
+        const stack = (app as any)._router.stack as any[];
+        const route = stack.find((layer) => layer.route && layer.route.path === '/swap');
+        const mw = stack.find((layer) => layer.name === 'middleware' || layer.name === 'wrapped');
+        route.route.stack[0].handle = four
+          ? function wrapped(_err: unknown, _q: unknown, r: ServerResponse, _next: unknown) {
+              r.end('as error handler');
+            }
+          : function wrapped(_q: unknown, r: ServerResponse) {
+              r.end('wrapped route handler');
+            };
+        mw.handle = four
+          ? function wrapped(_err: unknown, _q: unknown, r: ServerResponse, _next: unknown) {
+              r.end('as error handler');
+            }
+          : function wrapped(_q: unknown, r: ServerResponse) {
+              r.end('wrapped middleware');
+            };
+        res.end('replaced with arity ' + req.params.arity);
+      });
+      return app;
+    },
+    requests: [
+      { path: '/swap' },
+      { path: '/mw' },
+      { path: '/replace/4' },
+      { path: '/swap' },
+      { path: '/mw' },
+      { path: '/replace/2' },
+      { path: '/swap' },
+      { path: '/mw' },
+    ],
+  },
+  {
     title: 'final handler after a request body',
     build(fw) {
       return fw();
