@@ -21,6 +21,14 @@ export default tseslint.config(
     },
   },
   {
+    // Node defines the global Buffer as a getter: a call through it on every request, where an
+    // imported binding is a constant the compiler sees through.
+    files: ['src/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'Buffer', message: "Import it: import { Buffer } from 'node:buffer'." }],
+    },
+  },
+  {
     files: ['test/**', 'bench/**', 'examples/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

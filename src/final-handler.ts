@@ -4,6 +4,7 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
 import { pathnameOf } from './router/url-parts';
+import { Buffer } from 'node:buffer';
 
 export interface FinalHandlerOptions {
   /** `production` hides stacks and messages; anything else shows the stack. */

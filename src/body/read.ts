@@ -15,6 +15,7 @@ import { toHttpError } from '../errors/http-error';
 import { isSupportedCharset } from './charset';
 import { discardRequest } from './discard-request';
 import { createInflater, isKnownEncoding } from './inflate';
+import { Buffer } from 'node:buffer';
 
 /** What reading needs to know, resolved once per parser. */
 export interface ReadOptions {

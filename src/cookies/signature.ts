@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Buffer } from 'node:buffer';
 
 /**
  * Signs a cookie value the way existing Express apps do (`value.` + HMAC-SHA256 in base64

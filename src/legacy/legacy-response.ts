@@ -4,6 +4,7 @@ import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import { createLocals, type LocalsFunction } from './locals-function';
 import { sendfileRelative } from '../response/sendfile-relative';
+import { Buffer } from 'node:buffer';
 
 const LOCALS = Symbol('portico.legacyLocals');
 

@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { Buffer } from 'node:buffer';
 
 type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string;
 

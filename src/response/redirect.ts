@@ -2,6 +2,7 @@ import escapeHtml from 'escape-html';
 import type { PorticoResponse } from './response';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
+import { Buffer } from 'node:buffer';
 
 /**
  * `res.redirect([status,] url)`: `Location` through `res.location`, then a short body chosen by `Accept`:

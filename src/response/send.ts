@@ -6,6 +6,7 @@ import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
+import { Buffer } from 'node:buffer';
 import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from './trusted-header';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */

@@ -14,23 +14,47 @@ import { IncomingMessage, OutgoingMessage, ServerResponse } from 'node:http';
  *  - when node keeps its headers in a way the start-up probe below does not recognise.
  */
 
-type HeaderStore = Record<string, [string, string]>;
+type HeaderStore = Record<string, [string, string] | undefined>;
 
-/** A header name as written and its lower-case key in node's store, both fixed when the module loads. */
+type HeaderEntry = [string, string];
+
+/**
+ * A header name as written, its lower-case key in node's store, and a reader and writer of that
+ * entry. The reader and writer spell the key literally, so each header's accesses get an inline
+ * cache of their own; one shared `store[key]` site sees every header and goes megamorphic.
+ */
 export interface HeaderName {
   readonly name: string;
   readonly key: string;
+  readonly read: (store: HeaderStore) => HeaderEntry | undefined;
+  readonly write: (store: HeaderStore, entry: HeaderEntry) => void;
 }
 
-function headerName(name: string): HeaderName {
-  return { name, key: name.toLowerCase() };
+function headerName(name: string, read: HeaderName['read'], write: HeaderName['write']): HeaderName {
+  return { name, key: name.toLowerCase(), read, write };
 }
 
 /** The headers `res.send`, `res.json` and the freshness check write or read themselves. */
-export const CONTENT_TYPE = headerName('Content-Type');
-export const CONTENT_LENGTH = headerName('Content-Length');
-export const ETAG = headerName('ETag');
-export const LAST_MODIFIED = headerName('Last-Modified');
+export const CONTENT_TYPE = headerName(
+  'Content-Type',
+  (s) => s['content-type'],
+  (s, e) => void (s['content-type'] = e),
+);
+export const CONTENT_LENGTH = headerName(
+  'Content-Length',
+  (s) => s['content-length'],
+  (s, e) => void (s['content-length'] = e),
+);
+export const ETAG = headerName(
+  'ETag',
+  (s) => s.etag,
+  (s, e) => void (s.etag = e),
+);
+export const LAST_MODIFIED = headerName(
+  'Last-Modified',
+  (s) => s['last-modified'],
+  (s, e) => void (s['last-modified'] = e),
+);
 
 /** The symbol under which node keeps a message's headers, if node keeps them as this module expects. */
 const HEADERS_KEY: symbol | undefined = probeHeaderStore();
@@ -83,7 +107,7 @@ export function setTrustedHeader(res: ServerResponse, header: HeaderName, value:
   const holder = res as unknown as Record<symbol, HeaderStore | null>;
   let store = holder[HEADERS_KEY];
   if (store === null) holder[HEADERS_KEY] = store = new HeaderStoreObject();
-  store[header.key] = [header.name, value];
+  header.write(store, [header.name, value]);
   return true;
 }
 
@@ -95,7 +119,7 @@ export function readHeader(res: ServerResponse, header: HeaderName): string | nu
   if (HEADERS_KEY === undefined || res.getHeader !== nodeGetHeader) return res.getHeader(header.name);
   const store = (res as unknown as Record<symbol, HeaderStore | null>)[HEADERS_KEY];
   if (store === null) return undefined;
-  const entry = store[header.key];
+  const entry = header.read(store);
   return entry === undefined ? undefined : entry[1];
 }
 

@@ -109,7 +109,8 @@ export class Layer {
       }
     }
     if (candidate.length !== literal.length) return null;
-    const equal = this.literalSensitive ? candidate === literal : equalsIgnoringAsciiCase(candidate, literal);
+    // Most requests spell the path as it was registered: one comparison settles it.
+    const equal = candidate === literal || (!this.literalSensitive && equalsIgnoringAsciiCase(candidate, literal));
     if (!equal) return null;
     this.matchedPath = path;
     return {};

@@ -14,6 +14,9 @@ type RouteHandler = (...args: never[]) => unknown;
 const LOWER_METHODS = new Map<string, string>();
 
 function lowerMethod(method: string): string {
+  // The parser hands out the same string for each method, so these compare as pointers.
+  if (method === 'GET') return 'get';
+  if (method === 'POST') return 'post';
   let lower = LOWER_METHODS.get(method);
   if (lower === undefined) {
     lower = method.toLowerCase();
@@ -62,6 +65,14 @@ export class Route {
     let method = lowerMethod(req.method);
     if (method === 'head' && !this.methods.head) method = 'get';
     req.route = this;
+    if (stack.length === 1) {
+      // One handler: what the route's own `next` would do after it (`done(err)`, `done()` for
+      // 'route') is what `done`, the router's `next`, does with the same argument.
+      const only = stack[0];
+      if (only.method === undefined || only.method === method) only.handleRequest(req, res, done);
+      else done();
+      return;
+    }
     let index = 0;
     let sync = 0;
     const next: NextFunction = (err?: unknown): void => {

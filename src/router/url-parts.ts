@@ -6,11 +6,11 @@
 
 /** The pathname of a request-target: up to the first `?` or `#`. */
 export function pathnameOf(url: string): string {
-  for (let i = 0; i < url.length; i++) {
-    const c = url.charCodeAt(i);
-    if (c === 0x3f /* ? */ || c === 0x23 /* # */) return absolutePath(url.slice(0, i));
-  }
-  return absolutePath(url);
+  // indexOf is a native scan, cheaper than a charCodeAt loop over strings from the parser.
+  const q = url.indexOf('?');
+  const h = url.indexOf('#');
+  const end = q === -1 ? h : h === -1 ? q : Math.min(q, h);
+  return absolutePath(end === -1 ? url : url.slice(0, end));
 }
 
 function absolutePath(target: string): string {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../../errors/http-error';
 import { timingSafeStringEqual } from './timing-safe-equal';
+import { Buffer } from 'node:buffer';
 
 /** What `basicAuth` adds to a request once the credentials are accepted. */
 export interface BasicAuthRequest extends IncomingMessage {

@@ -5,6 +5,7 @@ import Negotiator from 'negotiator';
 import vary from 'vary';
 import { isCompressible } from './compressible';
 import { onHeaders } from './on-headers';
+import { Buffer } from 'node:buffer';
 
 /** Options of `compress()`; the zlib ones are passed to `zlib.createGzip`/`createDeflate`. */
 export interface CompressOptions extends Pick<zlib.ZlibOptions, 'level' | 'memLevel' | 'strategy' | 'chunkSize' | 'windowBits'> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Buffer } from 'node:buffer';
 
 /** Bytes of randomness in a per-session secret (144 bits). */
 const SECRET_BYTES = 18;

@@ -4,6 +4,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import Negotiator from 'negotiator';
 import { HttpError } from '../../errors/http-error';
 import { compareEntries, renderHtmlListing, renderJsonListing, renderTextListing, type ListingEntry } from './directory-listing';
+import { Buffer } from 'node:buffer';
 
 /** Options of `directory()`. */
 export interface DirectoryOptions {

@@ -5,6 +5,7 @@ import busboy from 'busboy';
 import { HttpError } from '../../errors/http-error';
 import type { ResolvedMultipartLimits } from './multipart-limits';
 import { UploadDirectory } from './upload-directory';
+import { Buffer } from 'node:buffer';
 
 /**
  * An uploaded file, in the shape 3.x apps read from `req.files` (connect 2.x's multipart).

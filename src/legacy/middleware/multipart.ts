@@ -5,6 +5,7 @@ import { HttpError } from '../../errors/http-error';
 import { resolveMultipartLimits, type MultipartOptions } from './multipart-limits';
 import { readMultipart, type UploadedFile } from './multipart-reader';
 import { UploadDirectory } from './upload-directory';
+import { Buffer } from 'node:buffer';
 
 export type { MultipartOptions } from './multipart-limits';
 export type { UploadedFile } from './multipart-reader';
