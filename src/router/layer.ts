@@ -33,6 +33,8 @@ export class Layer {
   private readonly isStar: boolean;
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
   private readonly literal: string | undefined;
+  /** The same for a middleware mount path (a prefix ending at a `/` or the end of the path). */
+  private readonly prefixLiteral: string | undefined;
   private readonly literalSensitive: boolean;
   private readonly literalStrict: boolean;
   private readonly literalEndsWithSlash: boolean;
@@ -55,6 +57,14 @@ export class Layer {
     this.matchesEverything = path === '/' && options.end === false;
     this.isStar = path === '*';
     this.literal = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
+    this.prefixLiteral =
+      typeof path === 'string' &&
+      options.end === false &&
+      options.dotBoundary !== true &&
+      !path.endsWith('/') &&
+      isPlainPath(path)
+        ? path
+        : undefined;
     this.literalSensitive = Boolean(options.sensitive);
     this.literalStrict = Boolean(options.strict);
     this.literalEndsWithSlash = this.literal !== undefined && this.literal.endsWith('/');
@@ -83,6 +93,7 @@ export class Layer {
       return { 0: decodeParam(path) as string };
     }
     if (this.literal !== undefined) return this.matchLiteral(path);
+    if (this.prefixLiteral !== undefined) return this.matchPrefixLiteral(path);
     const m = this.exec(path);
     if (m === null) return null;
     const params: LayerParams = {};
@@ -113,6 +124,27 @@ export class Layer {
     const equal = candidate === literal || (!this.literalSensitive && equalsIgnoringAsciiCase(candidate, literal));
     if (!equal) return null;
     this.matchedPath = path;
+    return {};
+  }
+
+  /**
+   * A mount path without pattern syntax, as its RegExp `^L\/?(?=\/|$)` would match it: `L` at the
+   * start, then the end of the path or a `/`; a `/` right after `L` is part of the match when the
+   * path ends there or another `/` follows.
+   */
+  private matchPrefixLiteral(path: string): LayerParams | null {
+    const literal = this.prefixLiteral as string;
+    const n = literal.length;
+    if (path.length < n) return null;
+    const head = path.length === n ? path : path.slice(0, n);
+    if (head !== literal && (this.literalSensitive || !equalsIgnoringAsciiCase(head, literal))) return null;
+    if (path.length === n) {
+      this.matchedPath = path;
+      return {};
+    }
+    if (path.charCodeAt(n) !== 0x2f /* / */) return null;
+    const slashKept = path.length === n + 1 || path.charCodeAt(n + 1) === 0x2f;
+    this.matchedPath = slashKept ? path.slice(0, n + 1) : head;
     return {};
   }
 

@@ -62,8 +62,11 @@ export function compilePathPattern(path: PathPattern, options: PathPatternOption
  * An application's own RegExp is always used as it is (flags and all).
  */
 function matcherFor(path: PathPattern, regexp: RegExp): CompiledPathPattern['exec'] {
-  const runtime = (input: string): RegExpExecArray | null => regexp.exec(input);
-  if (path instanceof RegExp) return runtime;
+  if (path instanceof RegExp) return (input: string): RegExpExecArray | null => regexp.exec(input);
+  // A private copy for our own patterns: the layer marks its RegExp with Express's `fast_slash` and
+  // `fast_star` properties, and V8 runs `exec` on a RegExp with added properties by its slow path.
+  const own = new RegExp(regexp.source, regexp.flags);
+  const runtime = (input: string): RegExpExecArray | null => own.exec(input);
   const parsed = parseSubset(regexp.source, regexp.ignoreCase);
   if (parsed === null || !hasBacktrackingRisk(parsed.node) || !memoMatcherSupports(parsed.node)) return runtime;
   const memo = compileMemoMatcher(parsed.node, parsed.groups, regexp.ignoreCase);
