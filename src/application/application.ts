@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { createRouter, type Router } from '../router/router';
+import { createRouter, RouterCore, type Router } from '../router/router';
+import { handleRequestToEnding, type Ending } from '../router/router-handle';
 import type { Route } from '../router/route';
 import { ROUTE_METHODS } from '../router/methods';
 import { splitUseArguments } from '../router/flatten';
@@ -83,15 +84,18 @@ export class ApplicationCore {
     const request = req as PorticoRequest;
     const response = res as PorticoResponse;
     const app = this as unknown as Application;
-    // The final handler is only built when the stack runs out (most requests are answered before).
-    const done = callback ?? ((err?: unknown): void => finish(app, request, response, err));
     const router = this._router;
     if (router === undefined) {
-      done();
+      if (callback) callback();
+      else finish(app, request, response, undefined);
       return;
     }
-    prepareRequest(this as unknown as Application, request, response);
-    router.handle(request, response, done);
+    prepareRequest(app, request, response);
+    if (callback) router.handle(request, response, callback);
+    // Without a callback the final handler ends the request. Unless `handle` was replaced (and must
+    // be called as Express calls it), the router is told to call it with the request: no closure.
+    else if (router.handle === ROUTER_HANDLE) handleRequestToEnding(router, request, response, finish as Ending, app);
+    else router.handle(request, response, (err?: unknown): void => finish(app, request, response, err));
   }
 
   /** Mounts middleware, routers and sub-apps, optionally on a path. */
@@ -224,6 +228,8 @@ export function inheritFromParent(this: Application, parent: Application): void 
 }
 
 /** The end of the root app's stack: the final handler, with the app's `env` and error logging. */
+const ROUTER_HANDLE = RouterCore.prototype.handle;
+
 function finish(app: Application, req: PorticoRequest, res: PorticoResponse, err: unknown): void {
   createFinalHandler(req, res, {
     env: String(readSetting(app.settings, 'env')),

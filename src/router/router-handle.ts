@@ -45,8 +45,29 @@ function lowerBound(list: readonly number[], value: number): number {
  * against the path, stripping the mount path for middleware and restoring it afterwards.
  */
 export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown, out: NextFunction): void {
-  const req = rawReq as RoutedRequest;
-  const frame = new DispatchFrame(router, req, res, out);
+  startFrame(router, rawReq as RoutedRequest, res, out, undefined, undefined);
+}
+
+/**
+ * What ends a request that leaves its outermost router: the app's final handler, called with the
+ * app, so the app need not allocate an `out` closure for every request.
+ */
+export type Ending = (owner: never, req: never, res: never, err: unknown) => void;
+
+/** `handleRequest` for the outermost router of an app: `ending(owner, req, res, err)` replaces `out`. */
+export function handleRequestToEnding(router: RouterCore, rawReq: unknown, res: unknown, ending: Ending, owner: unknown): void {
+  startFrame(router, rawReq as RoutedRequest, res, undefined, ending, owner);
+}
+
+function startFrame(
+  router: RouterCore,
+  req: RoutedRequest,
+  res: unknown,
+  out: NextFunction | undefined,
+  ending: Ending | undefined,
+  owner: unknown,
+): void {
+  const frame = new DispatchFrame(router, req, res, out, ending, owner);
   req.next = frame.next;
   req.baseUrl = frame.parentUrl;
   req.originalUrl = req.originalUrl || req.url;
@@ -65,7 +86,9 @@ class DispatchFrame {
   declare readonly router: RouterCore;
   declare readonly req: RoutedRequest;
   declare readonly res: unknown;
-  declare readonly out: NextFunction;
+  declare readonly out: NextFunction | undefined;
+  declare readonly ending: Ending | undefined;
+  declare readonly owner: unknown;
   declare readonly protohost: string;
   declare readonly parentParams: Record<string, string>;
   declare readonly parentUrl: string;
@@ -80,11 +103,13 @@ class DispatchFrame {
   declare lastUrl: string | undefined;
   declare lastPath: string;
 
-  constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction) {
+  constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
     this.router = router;
     this.req = req;
     this.res = res;
     this.out = out;
+    this.ending = ending;
+    this.owner = owner;
     this.protohost = protohostOf(req.url);
     this.parentParams = req.params;
     this.parentUrl = req.baseUrl || '';
@@ -109,10 +134,16 @@ class DispatchFrame {
     req.params = this.parentParams;
     const allowed = this.allowed;
     if (allowed !== undefined && !err && allowed.length !== 0) {
-      sendOptionsAnswer(this.res, allowed, this.out);
+      sendOptionsAnswer(this.res, allowed, this.out ?? ((e?: unknown): void => this.end(e)));
       return;
     }
-    this.out(err);
+    if (this.out !== undefined) this.out(err);
+    else this.end(err);
+  }
+
+  /** Hands the request to the ending (only for frames started without `out`). */
+  private end(err: unknown): void {
+    (this.ending as (owner: unknown, req: unknown, res: unknown, err: unknown) => void)(this.owner, this.req, this.res, err);
   }
 
   /** What `next(err)` does: restore the URL the last middleware saw, then find the next matching layer. */

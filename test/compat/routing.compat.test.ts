@@ -950,6 +950,23 @@ const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    title: "a replaced app._router.handle is called, with the final handler as its out",
+    build(fw) {
+      const app = fw();
+      app.get('/x', function answer(_req, res) {
+        res.end('x');
+      });
+      const router = (app as unknown as { _router: { handle: (...args: unknown[]) => unknown } })._router;
+      const original = router.handle;
+      router.handle = function wrappedHandle(this: unknown, req: unknown, res: ServerResponse, out: unknown) {
+        res.setHeader('X-Wrapped', typeof out);
+        return original.call(this, req, res, out);
+      };
+      return app;
+    },
+    requests: [{ path: '/x' }, { path: '/missing' }, { path: '/x', method: 'POST' }],
+  },
+  {
     title: 'final handler after a request body',
     build(fw) {
       return fw();
