@@ -5,9 +5,18 @@
 // the tool for comparing two versions of a change; the loaded runs of `run.mjs` remain the benchmark.
 //
 // Usage: node bench/in-process.mjs <scenario> [--framework=portico] [--requests=300000]
-//   [--connections=32] [--runs=5]   (run `npm run build` first for Portico)
+//   [--connections=32] [--runs=5] [--instructions]   (run `npm run build` first for Portico)
 // Prints the CPU microseconds per request of each run (a fresh process each) and their minimum.
-import { spawnSync } from 'node:child_process';
+//
+// --instructions counts machine instructions per request instead, under valgrind's callgrind
+// (user space only: node, V8's generated code, libc). The count does not depend on what else the
+// machine is doing, so it compares frameworks and builds where timings drift by tens of percent.
+// V8 compiles on the main thread in this mode (--no-concurrent-recompilation) and three quarters
+// of the requests warm up, so that compilation is over before counting starts. One run by default.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import { Duplex } from 'node:stream';
@@ -20,19 +29,23 @@ const loadScenarios = SCENARIOS.filter((s) => !s.startup && Array.isArray(s.requ
 
 /** Parses `<scenario> [--name=value…]`; exits with usage on anything else. */
 function parseArgs(argv) {
-  const usage = `usage: node bench/in-process.mjs <${loadScenarios.join('|')}> [--framework=${FRAMEWORKS.map((f) => f.id).join('|')}] [--requests=300000] [--connections=32] [--runs=5]\n`;
-  const opts = { framework: 'portico', requests: 300000, connections: 32, runs: 5, scenario: null, child: false };
+  const usage = `usage: node bench/in-process.mjs <${loadScenarios.join('|')}> [--framework=${FRAMEWORKS.map((f) => f.id).join('|')}] [--requests=300000] [--connections=32] [--runs=5] [--instructions]\n`;
+  const opts = { framework: 'portico', requests: 0, connections: 32, runs: 0, scenario: null, child: false, instructions: false };
   for (const arg of argv) {
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
     if (!match) {
       if (opts.scenario) return fail(usage);
       opts.scenario = arg;
     } else if (match[1] === 'child') opts.child = true;
+    else if (match[1] === 'instructions') opts.instructions = true;
     else if (match[1] === 'framework' && frameworkById(match[2])) opts.framework = match[2];
     else if (['requests', 'connections', 'runs'].includes(match[1]) && Number(match[2]) > 0) opts[match[1]] = Number(match[2]);
     else return fail(usage);
   }
   if (!loadScenarios.includes(opts.scenario)) return fail(usage);
+  // Under valgrind a request costs about fifty times as long: fewer requests, one run.
+  opts.requests ||= opts.instructions ? 120000 : 300000;
+  opts.runs ||= opts.instructions ? 1 : 5;
   return opts;
 }
 
@@ -72,7 +85,9 @@ async function measure(opts) {
   const server = servers[0];
   if (!server) throw new Error('the server module did not create a node:http server');
   const requests = rawRequests(scenarioById(opts.scenario));
-  const warm = Math.floor(opts.requests / 4);
+  const warm = opts.instructions ? Math.floor((opts.requests * 3) / 4) : Math.floor(opts.requests / 4);
+  // Counting is switched on and off from outside, by callgrind's control command.
+  const callgrind = (state) => opts.instructions && execFileSync('callgrind_control', ['-i', state, String(process.pid)], { stdio: 'ignore' });
   let sent = 0;
   let finished = 0;
   let start;
@@ -80,9 +95,13 @@ async function measure(opts) {
     server.on('request', (req, res) => {
       res.on('finish', () => {
         finished++;
-        if (finished === warm) start = process.cpuUsage();
+        if (finished === warm) {
+          callgrind('on');
+          start = process.cpuUsage();
+        }
         if (finished === opts.requests) {
           const used = process.cpuUsage(start);
+          callgrind('off');
           resolve((used.user + used.system) / (opts.requests - warm));
         } else if (sent < opts.requests) {
           const socket = req.socket;
@@ -114,18 +133,43 @@ if (opts.child) {
   const perRequest = await measure(opts);
   process.stdout.write(`${perRequest.toFixed(3)}\n`);
   process.exit(0);
+} else if (opts.instructions) {
+  const self = fileURLToPath(import.meta.url);
+  const counts = [];
+  for (let i = 0; i < opts.runs; i++) counts.push(countInstructions(self, opts));
+  const min = Math.min(...counts);
+  console.log(`${opts.framework} (${opts.scenario}): instructions per request, min ${Math.round(min)} of ${counts.map((c) => Math.round(c)).join(', ')}`);
 } else {
   // Each run in a fresh process, as each loaded cell gets a fresh server.
   const self = fileURLToPath(import.meta.url);
   const runs = [];
-  for (let i = 0; i < opts.runs; i++) {
-    const child = spawnSync(process.execPath, [self, opts.scenario, `--framework=${opts.framework}`, `--requests=${opts.requests}`, `--connections=${opts.connections}`, '--child'], {
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (child.status !== 0) fail(child.stderr || `run ${i + 1} failed\n`);
-    runs.push(Number(child.stdout.trim()));
-  }
+  for (let i = 0; i < opts.runs; i++) runs.push(Number(runChild(self, opts, [process.execPath]).trim()));
   const min = Math.min(...runs);
   console.log(`${opts.framework} (${opts.scenario}): CPU µs per request, min ${min.toFixed(2)} of ${runs.map((r) => r.toFixed(2)).join(', ')}`);
+}
+
+/** Runs the measurement in a fresh process started by `command` (node, or valgrind running node); its output. */
+function runChild(self, opts, command, extraNodeFlags = []) {
+  const args = [...command.slice(1), ...extraNodeFlags, self, opts.scenario, `--framework=${opts.framework}`, `--requests=${opts.requests}`, `--connections=${opts.connections}`, '--child'];
+  if (opts.instructions) args.push('--instructions');
+  const child = spawnSync(command[0], args, { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  if (child.status !== 0) fail(child.stderr || 'a run failed\n');
+  return child.stdout;
+}
+
+/** One run under callgrind: the instructions counted while it was switched on, per measured request. */
+function countInstructions(self, opts) {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-callgrind-'));
+  try {
+    const valgrind = ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dir, 'out.%p')}`, process.execPath];
+    runChild(self, opts, valgrind, ['--no-concurrent-recompilation']);
+    let total = 0;
+    for (const file of readdirSync(dir)) {
+      const match = /^totals:\s+(\d+)/m.exec(readFileSync(join(dir, file), 'utf8'));
+      if (match) total += Number(match[1]);
+    }
+    return total / (opts.requests - Math.floor((opts.requests * 3) / 4));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
