@@ -153,3 +153,50 @@ describe('headers res.send composes', () => {
     });
   }
 });
+
+describe('X-Powered-By, written by the app as each request enters it', () => {
+  /** An app with x-powered-by on (the default) whose responses record the setHeader calls they see. */
+  function poweredApp(framework: Framework, wrapped: boolean): any {
+    const app = framework();
+    const calls: string[] = [];
+    if (wrapped) {
+      const original = app.response.setHeader;
+      app.response.setHeader = function recordingSetHeader(this: unknown, name: string, value: unknown) {
+        calls.push(name);
+        return original.call(this, name, value);
+      };
+    }
+    app.get('/', (_req: any, res: any) => {
+      res.on('finish', () => calls.push('after: ' + res.getHeaderNames().join(',')));
+      res.send('powered');
+    });
+    app.get('/calls', (_req: any, res: any) => res.end(JSON.stringify(calls.splice(0))));
+    return app;
+  }
+
+  for (const wrapped of [false, true]) {
+    it(`same header names in the same order as Express 4${wrapped ? ', and the same calls to a setHeader wrapped on app.response' : ''}`, async () => {
+      const [p, e] = await Promise.all([
+        listen(poweredApp(portico as unknown as Framework, wrapped).listen(0, '127.0.0.1')),
+        listen(poweredApp(express, wrapped).listen(0, '127.0.0.1')),
+      ]);
+      try {
+        const ours = await send(p.port, { path: '/' });
+        const theirs = await send(e.port, { path: '/' });
+        const names = (r: SimpleResponse) => r.rawHeaders.filter((_, i) => i % 2 === 0 && r.rawHeaders[i] !== 'Date');
+        assert.deepEqual(names(ours), names(theirs));
+        assert.equal(ours.headers['x-powered-by'], 'Portico');
+        assert.equal(theirs.headers['x-powered-by'], 'Express');
+        const ourCalls = (await send(p.port, { path: '/calls' })).text;
+        assert.equal(ourCalls, (await send(e.port, { path: '/calls' })).text);
+        // Set before the app's prototypes apply, so a wrapper on app.response never sees it.
+        assert.doesNotMatch(ourCalls, /"X-Powered-By"/);
+        if (wrapped) assert.match(ourCalls, /"Content-Type"/);
+        assert.match(ourCalls, /after: x-powered-by,/);
+      } finally {
+        p.close();
+        e.close();
+      }
+    });
+  }
+});

@@ -2,6 +2,7 @@ import type { Application } from './application';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { readXPoweredBy } from './settings';
+import { setTrustedHeader, X_POWERED_BY } from '../response/trusted-header';
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -12,10 +13,10 @@ export const RESPONSE_PROTO = Symbol('portico.responsePrototype');
  * link `req`/`res` to each other and to the app, and send `X-Powered-By` when enabled.
  */
 export function prepareRequest(app: Application, req: PorticoRequest, res: PorticoResponse): void {
+  // Before the app's prototypes, as Express does: a `setHeader` the app wrapped on `app.response`
+  // does not see this call. Usually the response's first header: stored directly when allowed.
+  if (readXPoweredBy(app.settings)) setTrustedHeader(res, X_POWERED_BY, 'Portico');
   adoptPrototypes(app, req, res);
-  if (readXPoweredBy(app.settings)) {
-    res.setHeader('X-Powered-By', 'Portico');
-  }
   req.app = app;
   res.app = app;
   req.res = res;

@@ -34,7 +34,7 @@ function headerName(name: string, read: HeaderName['read'], write: HeaderName['w
   return { name, key: name.toLowerCase(), read, write };
 }
 
-/** The headers `res.send`, `res.json` and the freshness check write or read themselves. */
+/** The headers `res.send`, `res.json`, the freshness check and `x-powered-by` write or read themselves. */
 export const CONTENT_TYPE = headerName(
   'Content-Type',
   (s) => s['content-type'],
@@ -49,6 +49,11 @@ export const ETAG = headerName(
   'ETag',
   (s) => s.etag,
   (s, e) => void (s.etag = e),
+);
+export const X_POWERED_BY = headerName(
+  'X-Powered-By',
+  (s) => s['x-powered-by'],
+  (s, e) => void (s['x-powered-by'] = e),
 );
 export const LAST_MODIFIED = headerName(
   'Last-Modified',

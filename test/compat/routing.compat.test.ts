@@ -261,6 +261,43 @@ const SCENARIOS: Scenario[] = [
     requests: [{ path: '/n' }, { path: '/m' }],
   },
   {
+    title: 'single-handler routes: every way of leaving them, and methods they do not serve',
+    build(fw) {
+      const app = fw();
+      app.get('/one/:how', function leave(req, _res, next) {
+        const how = req.params.how;
+        if (how === 'route') next('route');
+        else if (how === 'router') next('router');
+        else if (how === 'error') next(new Error('from the only handler'));
+        else if (how === 'throw') throw new Error('thrown by the only handler');
+        else next();
+      });
+      app.get('/one/:how', function after(req, res) {
+        res.end('after ' + req.params.how + ' ' + String(req.route && req.route.path));
+      });
+      app.route('/posted').post(finish('posted'));
+      app.route('/posted').get(finish('got'));
+      app.route('/only-get').get(finish('only get'));
+      app.use(function errors(err: Error, _req: unknown, res: ServerResponse, _next: unknown) {
+        res.statusCode = 418;
+        res.end('handled: ' + err.message);
+      });
+      return app;
+    },
+    requests: [
+      { path: '/one/next' },
+      { path: '/one/route' },
+      { path: '/one/router' },
+      { path: '/one/error' },
+      { path: '/one/throw' },
+      { path: '/posted' },
+      { path: '/posted', method: 'POST' },
+      { path: '/posted', method: 'PUT' },
+      { path: '/only-get', method: 'HEAD' },
+      { path: '/only-get', method: 'DELETE' },
+    ],
+  },
+  {
     title: "next('router') leaves the router; at the top it is a 404",
     build(fw) {
       const app = fw();
@@ -956,7 +993,7 @@ const SCENARIOS: Scenario[] = [
       app.get('/x', function answer(_req, res) {
         res.end('x');
       });
-      const router = (app as unknown as { _router: { handle: (...args: unknown[]) => unknown } })._router;
+      const router = (app as unknown as { _router: { handle: (req: unknown, res: ServerResponse, out: unknown) => unknown } })._router;
       const original = router.handle;
       router.handle = function wrappedHandle(this: unknown, req: unknown, res: ServerResponse, out: unknown) {
         res.setHeader('X-Wrapped', typeof out);
