@@ -227,9 +227,10 @@ export function inheritFromParent(this: Application, parent: Application): void 
   if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
 }
 
-/** The end of the root app's stack: the final handler, with the app's `env` and error logging. */
+/** A router's own `handle`: an app whose router still has it may end requests without a closure. */
 const ROUTER_HANDLE = RouterCore.prototype.handle;
 
+/** The end of the root app's stack: the final handler, with the app's `env` and error logging. */
 function finish(app: Application, req: PorticoRequest, res: PorticoResponse, err: unknown): void {
   createFinalHandler(req, res, {
     env: String(readSetting(app.settings, 'env')),

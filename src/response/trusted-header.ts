@@ -14,24 +14,30 @@ import { IncomingMessage, OutgoingMessage, ServerResponse } from 'node:http';
  *  - when node keeps its headers in a way the start-up probe below does not recognise.
  */
 
-type HeaderStore = Record<string, [string, string] | undefined>;
-
 type HeaderEntry = [string, string];
 
+type HeaderStore = Record<string, HeaderEntry | undefined>;
+
 /**
- * A header name as written, its lower-case key in node's store, and a reader and writer of that
- * entry. The reader and writer spell the key literally, so each header's accesses get an inline
- * cache of their own; one shared `store[key]` site sees every header and goes megamorphic.
+ * A header name as written, and a reader and writer of its entry in node's store (keyed by the
+ * lower-case name). They spell the key literally, so each header's accesses get an inline cache of
+ * their own; one shared `store[key]` site sees every header and goes megamorphic.
  */
 export interface HeaderName {
   readonly name: string;
-  readonly key: string;
   readonly read: (store: HeaderStore) => HeaderEntry | undefined;
   readonly write: (store: HeaderStore, entry: HeaderEntry) => void;
 }
 
+/** Checks once, as the module loads, that `read` and `write` use the key node would: the lower-case name. */
 function headerName(name: string, read: HeaderName['read'], write: HeaderName['write']): HeaderName {
-  return { name, key: name.toLowerCase(), read, write };
+  const scratch: HeaderStore = {};
+  const entry: HeaderEntry = [name, ''];
+  write(scratch, entry);
+  if (Object.keys(scratch).join() !== name.toLowerCase() || read(scratch) !== entry) {
+    throw new Error('trusted-header: the accessors of ' + name + ' do not use its lower-case name');
+  }
+  return { name, read, write };
 }
 
 /** The headers `res.send`, `res.json`, the freshness check and `x-powered-by` write or read themselves. */
