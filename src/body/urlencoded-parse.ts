@@ -1,6 +1,6 @@
 import querystring from 'node:querystring';
 import qs from 'qs';
-import { isFlatForm, parseFlatForm } from './flat-form';
+import { parseFlatForm } from './flat-form';
 import { depthExceededError, parseFailedError, tooManyParametersError } from '../errors/body-errors';
 
 /** Settings of the URL-encoded parsers, resolved when the parser is created. */
@@ -47,7 +47,8 @@ export function parseSimple(body: string, settings: UrlencodedSettings): unknown
 export function parseExtended(body: string, settings: UrlencodedSettings): unknown {
   const count = countParameters(body, settings.parameterLimit);
   if (count === -1) throw tooManyParametersError(body);
-  if (isFlatForm(body)) return parseFlatForm(body);
+  const flat = parseFlatForm(body);
+  if (flat !== undefined) return flat;
   try {
     return qs.parse(body, {
       allowPrototypes: true,
