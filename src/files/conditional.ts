@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
+import { readHeader, ETAG, LAST_MODIFIED, type HeaderName } from '../response/trusted-header';
 
 /** An HTTP date (or anything `Date.parse` reads) as milliseconds; NaN when absent or unreadable. */
 function parseHttpDate(value: unknown): number {
@@ -11,8 +12,8 @@ function parseTagList(value: string): string[] {
   return value.split(/[ ,]+/).filter((tag) => tag.length > 0);
 }
 
-function responseHeader(res: ServerResponse, name: string): string | undefined {
-  const value = res.getHeader(name);
+function responseHeader(res: ServerResponse, header: HeaderName): string | undefined {
+  const value = readHeader(res, header);
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -30,7 +31,7 @@ export function isConditional(req: IncomingMessage): boolean {
 export function isPreconditionFailure(req: IncomingMessage, res: ServerResponse): boolean {
   const ifMatch = req.headers['if-match'];
   if (ifMatch) {
-    const etag = responseHeader(res, 'ETag');
+    const etag = responseHeader(res, ETAG);
     if (!etag) return true;
     if (ifMatch === '*') return false;
     const tags = parseTagList(ifMatch);
@@ -42,7 +43,7 @@ export function isPreconditionFailure(req: IncomingMessage, res: ServerResponse)
   }
   const unmodifiedSince = parseHttpDate(req.headers['if-unmodified-since']);
   if (!Number.isNaN(unmodifiedSince)) {
-    const lastModified = parseHttpDate(responseHeader(res, 'Last-Modified'));
+    const lastModified = parseHttpDate(responseHeader(res, LAST_MODIFIED));
     return Number.isNaN(lastModified) || lastModified > unmodifiedSince;
   }
   return false;
@@ -55,7 +56,7 @@ export function isPreconditionFailure(req: IncomingMessage, res: ServerResponse)
 export function isFreshFor(req: IncomingMessage, res: ServerResponse): boolean {
   const status = res.statusCode;
   if ((status < 200 || status >= 300) && status !== 304) return false;
-  return fresh(req.headers, { etag: responseHeader(res, 'ETag'), 'last-modified': responseHeader(res, 'Last-Modified') });
+  return fresh(req.headers, { etag: responseHeader(res, ETAG), 'last-modified': responseHeader(res, LAST_MODIFIED) });
 }
 
 /**
@@ -66,9 +67,9 @@ export function isRangeFresh(req: IncomingMessage, res: ServerResponse): boolean
   const ifRange = req.headers['if-range'];
   if (!ifRange) return true;
   if (ifRange.indexOf('"') !== -1) {
-    const etag = responseHeader(res, 'ETag');
+    const etag = responseHeader(res, ETAG);
     return etag !== undefined && ifRange.indexOf(etag) !== -1;
   }
-  const lastModified = parseHttpDate(responseHeader(res, 'Last-Modified'));
+  const lastModified = parseHttpDate(responseHeader(res, LAST_MODIFIED));
   return parseHttpDate(ifRange) >= lastModified;
 }

@@ -1,6 +1,20 @@
 import type { ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
 import { mime } from '../http/mime';
+import {
+  setTrustedHeader,
+  readHeader,
+  removeHeaderIfSet,
+  ACCEPT_RANGES,
+  CACHE_CONTROL,
+  CONTENT_ENCODING,
+  CONTENT_LANGUAGE,
+  CONTENT_LENGTH,
+  CONTENT_RANGE,
+  CONTENT_TYPE,
+  ETAG,
+  LAST_MODIFIED,
+} from '../response/trusted-header';
 import type { CompiledFileOptions } from './file-options';
 
 /** Express's `mtime` in whole milliseconds: node rounds `mtimeMs` to build `stat.mtime`. */
@@ -38,26 +52,28 @@ export function contentTypeFor(path: string): string {
 }
 
 /**
- * Sets the validators and caching headers unless the application already set them (via `setHeaders`,
- * the `headers` option or `res.set` before the call): Accept-Ranges, Cache-Control, Last-Modified, ETag.
- * Content-Type is set apart (`setFileType`), after the 304 decision that would remove it again.
+ * Sets the validators and caching headers the application left unset (via `setHeaders`, the
+ * `headers` option or `res.set` before the call): Accept-Ranges, Cache-Control, Last-Modified, ETag.
+ * As in Express, a header set to an empty value counts as unset and is filled in. The values are
+ * Portico's own (a constant, a number, an HTTP date, hex digits), so they are stored without node's
+ * re-validation. Content-Type is set apart (`setFileType`), after the 304 decision that would remove it.
  */
 export function setFileHeaders(res: ServerResponse, stat: Stats, options: CompiledFileOptions): void {
-  if (options.acceptRanges && !res.hasHeader('Accept-Ranges')) res.setHeader('Accept-Ranges', 'bytes');
-  if (options.cacheControl !== undefined && !res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', options.cacheControl);
-  if (options.lastModified && !res.hasHeader('Last-Modified')) res.setHeader('Last-Modified', lastModifiedOf(stat));
-  if (options.etag && !res.hasHeader('ETag')) res.setHeader('ETag', statEtag(stat));
+  if (options.acceptRanges && !readHeader(res, ACCEPT_RANGES)) setTrustedHeader(res, ACCEPT_RANGES, 'bytes');
+  if (options.cacheControl !== undefined && !readHeader(res, CACHE_CONTROL)) setTrustedHeader(res, CACHE_CONTROL, options.cacheControl);
+  if (options.lastModified && !readHeader(res, LAST_MODIFIED)) setTrustedHeader(res, LAST_MODIFIED, lastModifiedOf(stat));
+  if (options.etag && !readHeader(res, ETAG)) setTrustedHeader(res, ETAG, statEtag(stat));
 }
 
-/** Sets the file's Content-Type from its name unless the application already chose one. */
+/** Sets the file's Content-Type from its name unless the application already chose one (empty counts as none). */
 export function setFileType(res: ServerResponse, path: string): void {
-  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', contentTypeFor(path));
+  if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, contentTypeFor(path));
 }
 
 /** Headers that describe a body and so must not accompany a 304 (RFC 9110 §15.4.5). */
-const BODY_HEADERS = ['Content-Encoding', 'Content-Language', 'Content-Length', 'Content-Range', 'Content-Type'];
+const BODY_HEADERS = [CONTENT_ENCODING, CONTENT_LANGUAGE, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE];
 
 /** Removes the body-describing headers before a 304. */
 export function removeBodyHeaders(res: ServerResponse): void {
-  for (let i = 0; i < BODY_HEADERS.length; i++) res.removeHeader(BODY_HEADERS[i]);
+  for (let i = 0; i < BODY_HEADERS.length; i++) removeHeaderIfSet(res, BODY_HEADERS[i]);
 }

@@ -67,6 +67,33 @@ export const LAST_MODIFIED = headerName(
   (s, e) => void (s['last-modified'] = e),
 );
 
+/** The headers the file sender (static, `res.sendFile`, `res.download`) writes, reads or removes. */
+export const ACCEPT_RANGES = headerName(
+  'Accept-Ranges',
+  (s) => s['accept-ranges'],
+  (s, e) => void (s['accept-ranges'] = e),
+);
+export const CACHE_CONTROL = headerName(
+  'Cache-Control',
+  (s) => s['cache-control'],
+  (s, e) => void (s['cache-control'] = e),
+);
+export const CONTENT_ENCODING = headerName(
+  'Content-Encoding',
+  (s) => s['content-encoding'],
+  (s, e) => void (s['content-encoding'] = e),
+);
+export const CONTENT_LANGUAGE = headerName(
+  'Content-Language',
+  (s) => s['content-language'],
+  (s, e) => void (s['content-language'] = e),
+);
+export const CONTENT_RANGE = headerName(
+  'Content-Range',
+  (s) => s['content-range'],
+  (s, e) => void (s['content-range'] = e),
+);
+
 /** The symbol under which node keeps a message's headers, if node keeps them as this module expects. */
 const HEADERS_KEY: symbol | undefined = probeHeaderStore();
 
@@ -82,6 +109,7 @@ HeaderStoreObject.prototype = Object.setPrototypeOf({}, null) as object;
 
 const nodeSetHeader = OutgoingMessage.prototype.setHeader;
 const nodeGetHeader = OutgoingMessage.prototype.getHeader;
+const nodeRemoveHeader = OutgoingMessage.prototype.removeHeader;
 
 /**
  * Finds node's header store on a throw-away response and checks that `setHeader` fills it with
@@ -132,6 +160,20 @@ export function readHeader(res: ServerResponse, header: HeaderName): string | nu
   if (store === null) return undefined;
   const entry = header.read(store);
   return entry === undefined ? undefined : entry[1];
+}
+
+/**
+ * `res.removeHeader(header.name)`, skipped when the header is not there. On the wire the two are the
+ * same; the call is still made when `removeHeader` was wrapped (the wrapper must see it), and when
+ * the head is written (node's error must be thrown).
+ */
+export function removeHeaderIfSet(res: ServerResponse, header: HeaderName): void {
+  if (HEADERS_KEY === undefined || res.removeHeader !== nodeRemoveHeader || res.headersSent) {
+    res.removeHeader(header.name);
+    return;
+  }
+  const store = (res as unknown as Record<symbol, HeaderStore | null>)[HEADERS_KEY];
+  if (store !== null && header.read(store) !== undefined) res.removeHeader(header.name);
 }
 
 /** Is the shortcut active on this Node version (tests check both paths give the same answers). */

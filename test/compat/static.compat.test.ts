@@ -145,6 +145,16 @@ function transferRoutes(tmpDir: string): Record<string, Handler> {
       res.status(500);
       res.sendFile(f('hello.txt'), answerError(res));
     },
+    // Express fills in a header set to an empty value as if it were unset.
+    'preset-empty': (_q, res) => {
+      for (const name of ['Content-Type', 'ETag', 'Cache-Control', 'Last-Modified', 'Accept-Ranges']) res.set(name, '');
+      res.sendFile(f('hello.txt'), answerError(res));
+    },
+    'preset-zero': (_q, res) => {
+      res.setHeader('ETag', 0);
+      res.setHeader('Content-Language', 'en');
+      res.sendFile(f('hello.txt'), answerError(res));
+    },
     'preset-last-modified': (_q, res) => {
       res.set('Last-Modified', 'Mon, 01 Jan 2001 00:00:00 GMT');
       res.sendFile(f('hello.txt'), answerError(res));
@@ -238,6 +248,14 @@ function build(framework: Framework, tmpDir: string) {
       },
     }),
   );
+  app.use(
+    '/s/empty-headers',
+    framework.static(FILES, {
+      setHeaders(res: any) {
+        for (const name of ['Content-Type', 'ETag', 'Cache-Control', 'Last-Modified', 'Accept-Ranges']) res.setHeader(name, '');
+      },
+    }),
+  );
   for (const [name, handler] of Object.entries(transferRoutes(tmpDir))) {
     app.get('/f/' + name, (req: any, res: any) => {
       try {
@@ -302,6 +320,8 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   get('/s/tmp/big.bin', { range: 'bytes=-70000' });
   for (const p of ['/page.html', '/hello.txt', '/nested']) get('/s/headers' + p);
   get('/s/headers/digits.txt', { range: 'bytes=0-1' });
+  get('/s/empty-headers/digits.txt');
+  get('/s/empty-headers/digits.txt', { range: 'bytes=0-1' });
   get('/s/headers/digits.txt', { 'if-none-match': '"abc"' });
   get('/s/headers/digits.txt', { 'if-range': '"abc"', range: 'bytes=0-1' });
   get('/s', undefined);
@@ -343,6 +363,8 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   get('/f/status-500', { 'if-none-match': '*' });
   get('/f/preset-last-modified', { 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' });
   get('/f/headers-list', { 'if-none-match': '*' });
+  get('/f/preset-empty', { 'if-none-match': '*' });
+  get('/f/preset-zero', { 'if-none-match': '*' });
   get('/f/window', { range: 'bytes=0-0' });
   get('/f/window', { range: 'bytes=5-' });
   get('/f/empty', { range: 'bytes=0-' });
