@@ -8,7 +8,8 @@ import { fileHttpError, statError } from './file-errors';
 import { setFileHeaders, setFileType, removeBodyHeaders } from './file-headers';
 import { isConditional, isPreconditionFailure, isFreshFor } from './conditional';
 import { decideByteRange } from './byte-range';
-import { streamFile, whenResponseDone, type StreamOutcome } from './stream-file';
+import { streamFile, whenResponseDone, FILE_CHUNK_SIZE, type StreamOutcome } from './stream-file';
+import { sendSmallFile } from './read-small-file';
 
 /**
  * What the caller (static middleware, `res.sendFile`) does at each turn of a transfer.
@@ -125,11 +126,13 @@ function sendLocatedFile(
     endWithoutBody(res, hooks);
     return;
   }
-  streamFile(res, path, offset, offset + length - 1, (outcome: StreamOutcome) => {
+  const reported = (outcome: StreamOutcome): void => {
     if (outcome === 'finished') hooks.end();
     else if (outcome === 'aborted') hooks.aborted();
     else hooks.error(statError(outcome as NodeJS.ErrnoException));
-  });
+  };
+  if (length <= FILE_CHUNK_SIZE) sendSmallFile(res, path, offset, offset + length - 1, hooks.watchesCompletion, reported);
+  else streamFile(res, path, offset, offset + length - 1, reported);
 }
 
 /** Ends a response that has no body (HEAD, 304, empty file), reporting completion when it is watched. */

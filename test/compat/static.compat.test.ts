@@ -1,6 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync, symlinkSync, statSync } from 'node:fs';
+import { mkdirSync, writeFileSync, symlinkSync, statSync, unlinkSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import express from 'express';
 import portico from '../../src/index';
@@ -256,6 +256,32 @@ function build(framework: Framework, tmpDir: string) {
       },
     }),
   );
+  // A file removed, or replaced by a directory, between its stat and its read (setHeaders runs in
+  // between): the open's or the read's error.
+  const vanishing = join(tmpDir, 'vanishing');
+  app.use(
+    '/s/vanishing',
+    (req: any, _res: any, next: any) => {
+      mkdirSync(vanishing, { recursive: true });
+      writeFileSync(join(vanishing, 'gone.txt'), 'soon gone');
+      writeFileSync(join(vanishing, 'gone-big.bin'), Buffer.alloc(200_000, 7));
+      rmSync(join(vanishing, 'swapped.txt'), { recursive: true, force: true });
+      writeFileSync(join(vanishing, 'swapped.txt'), 'a file for now');
+      next();
+    },
+    framework.static(vanishing, {
+      setHeaders(_res: any, path: string) {
+        unlinkSync(path);
+        if (path.endsWith('swapped.txt')) mkdirSync(path);
+      },
+    }),
+    // The file's length is already set, and its validators change with each rewrite: the error page
+    // below has its own length, and the validators are not compared.
+    (err: any, _req: any, res: any, next: any) => {
+      for (const name of ['Content-Length', 'ETag', 'Last-Modified']) res.removeHeader(name);
+      next(err);
+    },
+  );
   for (const [name, handler] of Object.entries(transferRoutes(tmpDir))) {
     app.get('/f/' + name, (req: any, res: any) => {
       try {
@@ -321,6 +347,10 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   for (const p of ['/page.html', '/hello.txt', '/nested']) get('/s/headers' + p);
   get('/s/headers/digits.txt', { range: 'bytes=0-1' });
   get('/s/empty-headers/digits.txt');
+  get('/s/vanishing/gone.txt');
+  get('/s/vanishing/gone-big.bin');
+  get('/s/vanishing/swapped.txt');
+  get('/s/vanishing/gone.txt', { range: 'bytes=0-3' });
   get('/s/empty-headers/digits.txt', { range: 'bytes=0-1' });
   get('/s/headers/digits.txt', { 'if-none-match': '"abc"' });
   get('/s/headers/digits.txt', { 'if-range': '"abc"', range: 'bytes=0-1' });

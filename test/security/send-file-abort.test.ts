@@ -23,6 +23,7 @@ const pending = new Map<string, (res: any) => void>();
 
 before(async () => {
   tmp = makeTempDir('portico-abort-');
+  writeFileSync(join(tmp.dir, 'small.txt'), 'x'.repeat(10_000));
   writeFileSync(join(tmp.dir, 'big.bin'), '');
   truncateSync(join(tmp.dir, 'big.bin'), BIG);
   const app = portico();
@@ -33,6 +34,11 @@ before(async () => {
   });
   app.get('/without-callback', (_req: any, res: any) => res.sendFile(join(tmp.dir, 'big.bin')));
   app.get('/download', (_req: any, res: any) => res.download(join(tmp.dir, 'big.bin')));
+  app.get('/small-with-callback', (_req: any, res: any) => {
+    res.sendFile(join(tmp.dir, 'small.txt'), (err?: NodeJS.ErrnoException) => {
+      if (err) callbackErrors.push(String(err.code));
+    });
+  });
   app.get('/watched/:id', (req: any, res: any) => {
     res.sendFile(join(tmp.dir, 'big.bin'));
     pending.get(req.params.id)?.(res);
@@ -66,6 +72,18 @@ function abortAfterFirstBytes(path: string): Promise<void> {
   });
 }
 
+/** Sends a request and destroys the connection at once, usually while the file is being opened or read. */
+function abortRightAway(path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      socket.destroy();
+      resolve();
+    });
+    socket.on('error', reject);
+  });
+}
+
 /** Waits until the open-descriptor count drops back to `target` (closing is asynchronous), or gives up. */
 async function settleTo(target: number): Promise<number> {
   for (let i = 0; i < 100; i++) {
@@ -85,6 +103,18 @@ describe('file transfers aborted by the client', () => {
     for (let i = 0; i < 500; i++) await abortAfterFirstBytes(paths[i % paths.length]);
     const afterCount = await settleTo(before);
     assert.equal(afterCount, before);
+  });
+
+  it('500 small-file requests dropped at once leave the open descriptors unchanged, and reach no error handler', async () => {
+    nextErrors.length = 0;
+    const paths = ['/small-with-callback', '/small.txt'];
+    for (const path of paths) await abortRightAway(path);
+    await new Promise((r) => setTimeout(r, 100));
+    const before = await settleTo(0);
+    for (let i = 0; i < 500; i++) await abortRightAway(paths[i % paths.length]);
+    const afterCount = await settleTo(before);
+    assert.equal(afterCount, before);
+    assert.deepEqual(nextErrors, []);
   });
 
   it('reports ECONNABORTED to the callback and nothing to next(err)', async () => {
