@@ -1,6 +1,6 @@
 import { stat } from 'node:fs';
 import { resolve } from 'node:path';
-import { statOnThisThread, type StatFunction } from './locate-file';
+import { statOnThisThread, statOnThisThreadFallthrough, type StatFunction } from './locate-file';
 import { maxAgeSeconds } from './max-age';
 
 /** How files and directories whose name begins with a dot are treated. */
@@ -53,16 +53,26 @@ export interface CompiledFileOptions {
   end: number | undefined;
   /**
    * How files are looked up: a synchronous stat for the static middleware (whose `next()` may run in
-   * the same tick), `fs.stat` for `res.sendFile`, so its callback never runs inside the call.
+   * the same tick; without building the error of a miss when the middleware falls through), `fs.stat`
+   * for `res.sendFile`, so its callback never runs inside the call.
    */
   statFile: StatFunction;
 }
+
+const STAT_FUNCTIONS: Record<'async' | 'on-this-thread' | 'on-this-thread-fallthrough', StatFunction> = {
+  async: stat,
+  'on-this-thread': statOnThisThread,
+  'on-this-thread-fallthrough': statOnThisThreadFallthrough,
+};
 
 const DEFAULT_INDEX: readonly string[] = Object.freeze(['index.html']);
 const NO_ENTRIES: readonly string[] = Object.freeze([]);
 
 /** Reads and validates file options; throws the TypeErrors Express's file sender throws for bad values. */
-export function compileFileOptions(options: FileOptions | undefined | null, lookup: 'async' | 'on-this-thread' = 'async'): CompiledFileOptions {
+export function compileFileOptions(
+  options: FileOptions | undefined | null,
+  lookup: 'async' | 'on-this-thread' | 'on-this-thread-fallthrough' = 'async',
+): CompiledFileOptions {
   const opts: FileOptions = options ?? {};
   const immutable = Boolean(opts.immutable);
   const cacheControl =
@@ -81,7 +91,7 @@ export function compileFileOptions(options: FileOptions | undefined | null, look
     root: opts.root ? resolve(opts.root) : undefined,
     start: typeof opts.start === 'number' && opts.start > 0 ? Math.floor(opts.start) : 0,
     end: typeof opts.end === 'number' && opts.end >= 0 ? Math.floor(opts.end) : undefined,
-    statFile: lookup === 'on-this-thread' ? statOnThisThread : stat,
+    statFile: STAT_FUNCTIONS[lookup],
   };
 }
 

@@ -37,7 +37,8 @@ export function compileStaticOptions(root: unknown, options: ServeStaticOptions 
   }
   let file: CompiledFileOptions | TypeError;
   try {
-    file = compileFileOptions({ ...opts, maxAge: opts.maxAge || opts.maxage || 0, root: resolve(root) }, 'on-this-thread');
+    const lookup = opts.fallthrough !== false ? 'on-this-thread-fallthrough' : 'on-this-thread';
+    file = compileFileOptions({ ...opts, maxAge: opts.maxAge || opts.maxage || 0, root: resolve(root) }, lookup);
   } catch (err) {
     // Express only notices a bad `dotfiles`/`index`/`extensions` when serving; keep that timing.
     if (!(err instanceof TypeError)) throw err;
