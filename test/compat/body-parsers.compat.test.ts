@@ -45,6 +45,24 @@ const FORM = 'application/x-www-form-urlencoded';
 const OCTET = 'application/octet-stream';
 const gz = (s: Body): Buffer => zlib.gzipSync(s);
 
+/** A reviver that throws, by key, the kinds of value a reviver may throw. */
+function throwingReviver(key: string, value: unknown): unknown {
+  const withFields = (message: string, fields: Record<string, unknown>): Error => Object.assign(new Error(message), fields);
+  switch (key) {
+    case 'bad': throw new TypeError('reviver refused');
+    case 'status': throw withFields('unprocessable', { status: 422, statusCode: 422 });
+    case 'status500': throw withFields('unavailable', { status: 503 });
+    case 'fields': throw withFields('typed', { type: 'reviver.type', expose: false, extra: 1 });
+    case 'empty': throw new Error();
+    case 'fixed': throw Object.defineProperty(new Error('fixed'), 'code', { value: 'E_FIXED' });
+    case 'string': throw 'a string';
+    case 'number': throw 5;
+    case 'null': throw null;
+    case 'object': throw { message: 'an object', stack: 'its stack', status: 401 };
+    default: return value;
+  }
+}
+
 const groups: Group[] = [
   {
     name: 'json() with defaults',
@@ -235,12 +253,21 @@ const groups: Group[] = [
     name: 'json() with a reviver',
     parsers: [
       ['json', { reviver: (_k: string, v: unknown) => (typeof v === 'number' ? v * 2 : v) }],
-      ['json', { type: 'application/vnd.throws', reviver: (k: string, v: unknown) => { if (k === 'bad') throw new TypeError('reviver refused'); return v; } }],
+      ['json', { type: 'application/vnd.throws', reviver: throwingReviver }],
       ['json', { type: 'application/vnd.ignored', reviver: 'not a function' }],
     ],
     cases: [
       c('the reviver transforms values', post(ct(JSON_TYPE), '{"a":1,"b":[2]}')),
       c('a reviver that throws', post(ct('application/vnd.throws'), '{"bad":1}')),
+      c('a reviver error with a status still answers 400', post(ct('application/vnd.throws'), '{"status":1}')),
+      c('a reviver error with a 5xx status still answers 400', post(ct('application/vnd.throws'), '{"status500":1}')),
+      c('a reviver error loses its own type and fields', post(ct('application/vnd.throws'), '{"fields":1}')),
+      c('a reviver error without a message', post(ct('application/vnd.throws'), '{"empty":1}')),
+      c('a reviver error with a field that cannot be deleted', post(ct('application/vnd.throws'), '{"fixed":1}')),
+      c('a reviver that throws a string', post(ct('application/vnd.throws'), '{"string":1}')),
+      c('a reviver that throws a number', post(ct('application/vnd.throws'), '{"number":1}')),
+      c('a reviver that throws null', post(ct('application/vnd.throws'), '{"null":1}')),
+      c('a reviver that throws an object with a stack', post(ct('application/vnd.throws'), '{"object":1}')),
       c('a reviver that is not a function is ignored', post(ct('application/vnd.ignored'), '{"a":1}')),
     ],
   },
