@@ -75,9 +75,11 @@ class ConversionFailure {
 
 /** Verification then conversion, kept apart from `next` so that nothing downstream runs inside the try. */
 function convert(req: BodyRequest, res: ServerResponse, plan: ParserPlan, charset: string | null, buf: Buffer): unknown {
-  if (plan.verify !== null) {
+  const verify = plan.verify;
+  if (verify !== null) {
     try {
-      plan.verify(req, res, buf, charset);
+      // A plain call, as Express makes it: `this` inside verify is undefined, not the parser's settings.
+      verify(req, res, buf, charset);
     } catch (thrown) {
       return new ConversionFailure(verifyFailedError(thrown, buf));
     }
