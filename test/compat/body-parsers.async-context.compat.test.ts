@@ -70,3 +70,42 @@ describe('body parsers keep the caller’s async context, as express@4 does', ()
     }
   }
 });
+
+/** The same through the router: a middleware enters the store, the parser runs as the next layer, a later one reads it. */
+function layeredStoreApp(kind: ParserKind) {
+  return (framework: FrameworkLike): Listener => {
+    const storage = new AsyncLocalStorage<{ id: string }>();
+    const app = framework();
+    app.use((_req, _res, next) => storage.run({ id: 'kept' }, next));
+    app.use((framework as unknown as Record<ParserKind, (options: object) => never>)[kind]({ limit: 64, extended: true }));
+    app.use((req, res) => {
+      res.setHeader('x-store', storage.getStore()?.id ?? 'lost');
+      res.send(Buffer.isBuffer(req.body) ? req.body.toString() : JSON.stringify(req.body));
+    });
+    app.use(((err: { status?: number; type?: string }, _req: unknown, res: { setHeader(n: string, v: string): void; status(c: number): { send(b: string): void } }, _next: unknown) => {
+      res.setHeader('x-store', storage.getStore()?.id ?? 'lost');
+      res.status(err.status ?? 500).send(String(err.type));
+    }) as never);
+    return app as unknown as Listener;
+  };
+}
+
+describe('body parsers keep a store entered by an earlier middleware for the layers after them, as express@4 does', () => {
+  for (const kind of Object.keys(TYPES) as ParserKind[]) {
+    const gzipped = zlib.gzipSync(GOOD[kind]);
+    const requests: Array<[string, SimpleRequest]> = [
+      ['a parsed body', post(TYPES[kind], GOOD[kind])],
+      ['an inflated body', post(TYPES[kind], gzipped, { 'content-encoding': 'gzip' })],
+      ['an inflate error', post(TYPES[kind], gzipped.subarray(0, gzipped.length - 2), { 'content-encoding': 'gzip' })],
+      ['a chunked body over the limit', post(TYPES[kind], 'x'.repeat(100), {}, true)],
+    ];
+    for (const [name, request] of requests) {
+      it(`${kind}(): a later layer sees the store after ${name}`, async () => {
+        const [answer] = await compareApps(layeredStoreApp(kind), [request]);
+        assert.equal(answer.express.headers['x-store'], 'kept');
+        assert.equal(answer.portico.headers['x-store'], answer.express.headers['x-store']);
+        assert.equal(answer.portico.status, answer.express.status);
+      });
+    }
+  }
+});
