@@ -365,11 +365,17 @@ const groups: Group[] = [
     parsers: [
       ['text', { type: 'text/html', defaultCharset: 'iso-8859-1' }],
       ['text', { type: 'text/csv', defaultCharset: 'bogus' }],
+      ['text', { type: 'text/x-mixed-case', defaultCharset: 'X-Bogus' }],
+      ['text', { type: 'text/x-mixed-case-verify', defaultCharset: 'X-Bogus', verify: probeVerify }],
+      ['text', { type: 'text/x-upper-utf32', defaultCharset: 'UTF-32' }],
       ['text', { type: 'text/*', limit: 3, verify: probeVerify }],
     ],
     cases: [
       c('text/html with the default charset latin1', post(ct('text/html'), Buffer.from([0xe9]))),
       c('a header charset wins over the default', post(ct('text/html; charset=utf-8'), 'é')),
+      c('an unknown default charset in mixed case', post(ct('text/x-mixed-case'), 'a')),
+      c('an unknown default charset in mixed case, with verify', post(ct('text/x-mixed-case-verify'), 'a')),
+      c('a default charset Express refuses, in upper case', post(ct('text/x-upper-utf32'), 'a')),
       c('an unknown default charset', post(ct('text/csv'), 'a,b')),
       c('a wildcard type', post(ct('text/markdown'), 'abc')),
       c('a wildcard type over the limit', post(ct('text/markdown'), 'abcd')),
