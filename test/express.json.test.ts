@@ -131,7 +131,6 @@ describe('portico.json() inflate', () => {
   for (const [encoding, compress] of [
     ['gzip', zlib.gzipSync],
     ['deflate', zlib.deflateSync],
-    ['br', zlib.brotliCompressSync],
   ] as const) {
     it(`inflates ${encoding}`, async () => {
       const { json } = await probe([['json']], postBody(JSON_TYPE, compress('{"z":"' + encoding + '"}'), { 'content-encoding': encoding }));
@@ -211,12 +210,14 @@ describe('portico.json() charsets', () => {
     assert.deepEqual(json.body, { b: 'ü' });
   });
 
-  it('decodes utf-32, which iconv-lite knows (Express 4 answers 415)', async () => {
-    const body = Buffer.alloc(8 * 4);
+  it('refuses utf-32 with 415 charset.unsupported, as Express 4 does, after marking the body read', async () => {
+    const body = Buffer.alloc(7 * 4);
     [...'{"a":1}'].forEach((ch, i) => body.writeUInt32LE(ch.charCodeAt(0), i * 4));
-    const { status, json } = await probe([['json']], postBody(JSON_TYPE + '; charset=utf-32le', body.subarray(0, 28)));
-    assert.equal(status, 200);
-    assert.deepEqual(json.body, { a: 1 });
+    const { status, json } = await probe([['json']], postBody(JSON_TYPE + '; charset=UTF-32LE', body));
+    assert.equal(status, 415);
+    assert.equal(json.error?.message, 'unsupported charset "UTF-32LE"');
+    assert.equal(json.error?.fields.charset, 'utf-32le');
+    assert.equal(json.flag, true);
   });
 
   it('refuses a charset that is not Unicode with 415 charset.unsupported', async () => {

@@ -67,4 +67,14 @@ describe('portico.raw() verify', () => {
     const { json } = await probe([['raw', { verify: probeVerify }]], postBody(OCTET, 'ab'));
     assert.equal(json.verifySaw, JSON.stringify([Buffer.from('ab').toString('hex'), null]));
   });
+
+  it('is called as a plain function, with no this, as Express calls it', async () => {
+    const seen: unknown[] = [];
+    function verify(this: unknown): void {
+      'use strict';
+      seen.push(this);
+    }
+    await probe([['raw', { verify }]], postBody(OCTET, 'ab'));
+    assert.deepEqual(seen, [undefined]);
+  });
 });

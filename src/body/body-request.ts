@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import typeis from 'type-is';
 import { unsupportedCharsetError, verifyFailedError } from '../errors/body-errors';
@@ -49,13 +50,22 @@ export function readAndParse(req: BodyRequest, res: ServerResponse, next: Next, 
     // With `verify`, Express checks the charset before anything else; without it, after the stream checks.
     return refuseBody(req, res, next, unsupportedCharsetError(charset));
   }
+  // The body arrives on the request's own events, outside the async context the parser was called
+  // in: verification, parsing and `next` run back in that context, so an AsyncLocalStorage store
+  // entered around the parser is still there after it, as with Express.
+  const scope = new AsyncResource('bodyParser');
   readBody(req, res, plan, plan.verify === null ? charset : null, (error, buf) => {
-    if (error !== null) return next(error);
-    const body = convert(req, res, plan, charset, buf as Buffer);
-    if (body instanceof ConversionFailure) return next(body.error);
-    req.body = body;
-    next();
+    scope.runInAsyncScope(finish, null, req, res, next, plan, charset, error, buf);
   });
+}
+
+/** What follows reading: the error, or verification and conversion, then `next`. */
+function finish(req: BodyRequest, res: ServerResponse, next: Next, plan: ParserPlan, charset: string | null, error: Error | null, buf: Buffer | null): void {
+  if (error !== null) return next(error);
+  const body = convert(req, res, plan, charset, buf as Buffer);
+  if (body instanceof ConversionFailure) return next(body.error);
+  req.body = body;
+  next();
 }
 
 /** What `convert` returns instead of a body when verification or parsing failed. */
@@ -65,9 +75,11 @@ class ConversionFailure {
 
 /** Verification then conversion, kept apart from `next` so that nothing downstream runs inside the try. */
 function convert(req: BodyRequest, res: ServerResponse, plan: ParserPlan, charset: string | null, buf: Buffer): unknown {
-  if (plan.verify !== null) {
+  const verify = plan.verify;
+  if (verify !== null) {
     try {
-      plan.verify(req, res, buf, charset);
+      // A plain call, as Express makes it: `this` inside verify is undefined, not the parser's settings.
+      verify(req, res, buf, charset);
     } catch (thrown) {
       return new ConversionFailure(verifyFailedError(thrown, buf));
     }

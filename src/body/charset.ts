@@ -25,11 +25,24 @@ function parseCharset(header: string): string | null {
   }
 }
 
-/** Whether iconv-lite can decode `charset` (remembered per name). */
+/**
+ * The codecs iconv-lite gained after 0.4, the release Express 4's body parsers decode with: Express
+ * answers 415 `charset.unsupported` for them, so these are refused too. Names are canonical as
+ * iconv-lite makes them (lower case, letters and digits only).
+ */
+const CODECS_EXPRESS_LACKS = new Set(['utf32', 'utf32le', 'utf32be', 'ucs4', 'ucs4le', 'ucs4be', 'cp720']);
+
+/** `charset` as iconv-lite looks it up: lower case, without punctuation or a `:1234` suffix. */
+function canonicalCharset(charset: string): string {
+  return charset.toLowerCase().replace(/:\d{4}$|[^0-9a-z]/g, '');
+}
+
+/** Whether `charset` is one Express 4 decodes and iconv-lite knows (remembered per name). */
 export function isSupportedCharset(charset: string): boolean {
   if (charset === 'utf-8') return true;
   const known = supported.get(charset);
-  return known ?? supported.set(charset, iconv.encodingExists(charset));
+  if (known !== undefined) return known;
+  return supported.set(charset, !CODECS_EXPRESS_LACKS.has(canonicalCharset(charset)) && iconv.encodingExists(charset));
 }
 
 /** Decodes a body, dropping a leading byte order mark as iconv-lite does. */

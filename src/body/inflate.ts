@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 
 /**
- * The decompressor for a Content-Encoding (RFC 9110 §8.4.1), or null for one we do not know.
- * `br` goes beyond Express 4's body-parser, which answers 415 to it.
+ * The decompressor for a Content-Encoding (RFC 9110 §8.4.1), or null for one we do not take.
+ * Like Express 4, only gzip and deflate: `br` and anything else is 415 `encoding.unsupported`.
  */
 export function createInflater(encoding: string): Transform | null {
   switch (encoding) {
@@ -12,8 +12,6 @@ export function createInflater(encoding: string): Transform | null {
     case 'deflate':
       // RFC 9110's "deflate" is the zlib format; a raw deflate stream fails with "incorrect header check", as in Express.
       return zlib.createInflate();
-    case 'br':
-      return zlib.createBrotliDecompress();
     default:
       return null;
   }
@@ -21,5 +19,5 @@ export function createInflater(encoding: string): Transform | null {
 
 /** Whether `encoding` (lower case) is one `createInflater` handles. */
 export function isKnownEncoding(encoding: string): boolean {
-  return encoding === 'gzip' || encoding === 'deflate' || encoding === 'br';
+  return encoding === 'gzip' || encoding === 'deflate';
 }

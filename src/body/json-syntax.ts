@@ -50,3 +50,26 @@ function restoreFirst(message: string, original: string): string {
   const at = message.indexOf(SENTINEL);
   return at === -1 ? message : message.slice(0, at) + original + message.slice(at + 1);
 }
+
+/**
+ * What a failed `JSON.parse` is reported as. Express keeps only the message and the stack of what
+ * JSON.parse, or the reviver, threw: every other own property (a `status` among them) is deleted,
+ * so a reviver's error always answers 400. Done to a value that is not an Error, those same steps
+ * fail, and it is that TypeError which Express reports, so it is what this returns too.
+ */
+export function stripToMessageAndStack(thrown: unknown): unknown {
+  try {
+    // Read first, as Express does: a thrown null or undefined fails here.
+    const message = (thrown as { message: unknown }).message;
+    const stack = (thrown as { stack: unknown }).stack;
+    const target = thrown as Record<string, unknown>;
+    for (const key of Object.getOwnPropertyNames(target)) {
+      if (key !== 'stack' && key !== 'message') delete target[key];
+    }
+    target.stack = (stack as string).replace(target.message as string, message as string);
+    target.message = message;
+    return target;
+  } catch (failure) {
+    return failure;
+  }
+}

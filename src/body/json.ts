@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { parseFailedError, unsupportedCharsetError } from '../errors/body-errors';
 import { requestCharset, decodeBody } from './charset';
 import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
-import { firstTokenIndex, opensContainer, strictModeError } from './json-syntax';
+import { firstTokenIndex, opensContainer, strictModeError, stripToMessageAndStack } from './json-syntax';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
 
 /** Options of `json()`. */
@@ -45,6 +45,6 @@ function parseJson(text: string, strict: boolean, reviver: Reviver | undefined):
     }
     return JSON.parse(text, reviver);
   } catch (error) {
-    throw parseFailedError(error, text);
+    throw parseFailedError(stripToMessageAndStack(error), text);
   }
 }

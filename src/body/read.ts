@@ -70,12 +70,15 @@ function refuse(req: IncomingMessage, res: ServerResponse, error: Error, remaini
   callback(error, null);
 }
 
-/** The Content-Length as a number, or null when absent or not a number. */
+/**
+ * The Content-Length, or null when absent or not a number. Node only lets valid values through, but
+ * a middleware may rewrite the header; then Express's rule applies: a value that is not a number
+ * (`10abc`) is ignored, and one that is numeric yet has no digits (`''`) is NaN, which no body matches.
+ */
 function declaredLength(req: IncomingMessage): number | null {
   const header = req.headers['content-length'];
-  if (header === undefined) return null;
-  const length = Number.parseInt(header, 10);
-  return Number.isNaN(length) ? null : length;
+  if (header === undefined || Number.isNaN(Number(header))) return null;
+  return Number.parseInt(header, 10);
 }
 
 /** The Content-Encoding in lower case; an absent or empty header is identity. */
@@ -160,8 +163,8 @@ class BodyCollector {
         this.chunks = [this.single, chunk];
         this.single = null;
       }
-    } else if (received > length) {
-      // More bytes than Content-Length said: the answer will be 400; keep counting, stop keeping.
+    } else if (!(received <= length)) {
+      // More bytes than Content-Length said (or it is NaN): the answer will be 400; keep counting, stop keeping.
       this.single = this.target = null;
     } else if (received === length && chunk.length === length) {
       this.single = chunk;

@@ -21,7 +21,7 @@ export function urlencoded(options?: UrlencodedOptions | null): (req: BodyReques
   const opts = optionsObject(options);
   if (opts.extended === undefined) warnDeprecated('undefined extended: provide extended option');
   const extended = opts.extended !== false;
-  const settings = resolveUrlencodedSettings(opts);
+  const settings = resolveUrlencodedSettings(opts, extended);
   const parse = extended ? parseExtended : parseSimple;
   const plan: ParserPlan = {
     ...resolveCommonOptions(opts, 'application/x-www-form-urlencoded'),
@@ -41,12 +41,26 @@ export function urlencoded(options?: UrlencodedOptions | null): (req: BodyReques
 }
 
 /** `parameterLimit` and `depth`, validated with Express's messages. */
-function resolveUrlencodedSettings(opts: UrlencodedOptions): UrlencodedSettings {
+function resolveUrlencodedSettings(opts: UrlencodedOptions, extended: boolean): UrlencodedSettings {
   const parameterLimit = opts.parameterLimit !== undefined ? Number(opts.parameterLimit) : 1000;
   if (Number.isNaN(parameterLimit) || parameterLimit < 1) {
     throw new TypeError('option parameterLimit must be a positive number');
   }
-  const depth = opts.depth !== undefined ? Number(opts.depth) : 32;
-  if (Number.isNaN(depth) || depth < 0) throw new TypeError('option depth must be a zero or a positive number');
-  return { parameterLimit, depth };
+  return { parameterLimit, depth: extended ? resolveDepth(opts.depth) : 0 };
+}
+
+/** qs's depth when none, or a value that is not a number, reaches it. */
+const QS_DEFAULT_DEPTH = 5;
+
+/**
+ * `depth`, which only nesting (`extended`) uses, so only then is it checked. Anything that reads
+ * as a number passes the check, but qs itself takes only a number or `false`: a numeric string,
+ * `null` or `true` leaves qs at its own default depth, exactly as Express hands the option over.
+ */
+function resolveDepth(option: unknown): number {
+  const depth = option !== undefined ? option : 32;
+  const numeric = typeof depth === 'symbol' ? NaN : Number(depth);
+  if (Number.isNaN(numeric) || numeric < 0) throw new TypeError('option depth must be a zero or a positive number');
+  if (typeof depth === 'number') return depth;
+  return depth === false ? 0 : QS_DEFAULT_DEPTH;
 }

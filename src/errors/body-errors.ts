@@ -8,10 +8,13 @@ function bodyError(type: BodyErrorType, message: string, fields: Record<string, 
   return createHttpError(BODY_ERROR_TYPES[type], message, fields);
 }
 
-/** 415 `charset.unsupported`: the Content-Type names a charset the parser cannot decode. */
+/**
+ * 415 `charset.unsupported`: the charset (the Content-Type's, or text's `defaultCharset` as
+ * configured) cannot be decoded. The message shouts it; the field has it in lower case.
+ */
 export function unsupportedCharsetError(charset: string): HttpError {
   const type: BodyErrorType = 'charset.unsupported';
-  return bodyError(type, 'unsupported charset "' + charset.toUpperCase() + '"', { charset, type });
+  return bodyError(type, 'unsupported charset "' + charset.toUpperCase() + '"', { charset: charset.toLowerCase(), type });
 }
 
 /**

@@ -95,7 +95,7 @@ export function toHttpError<E extends Error>(error: E, status: number, fields?: 
   const target = error as E & HttpError;
   const own = (target.status as unknown) || (target.statusCode as unknown) || status;
   const code = isKeepableStatus(own) ? own : 500;
-  if (!(target instanceof HttpError) || target.status !== code) {
+  if (!isHttpErrorOf(target, code)) {
     target.expose = code < 500;
     target.statusCode = code;
     target.status = code;
@@ -107,6 +107,19 @@ export function toHttpError<E extends Error>(error: E, status: number, fields?: 
     }
   }
   return target;
+}
+
+/**
+ * Whether `error` is already an HTTP error of status `code`, to be left as it is: one of ours, or one
+ * of http-errors' classes (what `createError(401)` makes), which carry `status`, `statusCode` and
+ * `expose` on their prototype. Express leaves those alone too, so an `expose` set on one is kept.
+ */
+function isHttpErrorOf(error: Error & HttpError, code: number): boolean {
+  if (error.status !== code) return false;
+  if (error instanceof HttpError) return true;
+  const proto: unknown = Object.getPrototypeOf(error);
+  const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(proto, key);
+  return proto !== null && has('status') && has('statusCode') && has('expose');
 }
 
 /**

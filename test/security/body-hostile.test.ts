@@ -81,7 +81,7 @@ describe('hostile bodies: truncated and malformed JSON', () => {
 
   it('refuses truncated compressed data with 400', async () => {
     await withAllParsers(async ({ port }) => {
-      for (const [encoding, data] of [['gzip', zlib.gzipSync(full)], ['deflate', zlib.deflateSync(full)], ['br', zlib.brotliCompressSync(full)]] as const) {
+      for (const [encoding, data] of [['gzip', zlib.gzipSync(full)], ['deflate', zlib.deflateSync(full)]] as const) {
         const res = await send(port, postBody('application/json', data.subarray(0, data.length - 4), { 'content-encoding': encoding }));
         assert.equal(res.status, 400, encoding);
       }
