@@ -96,6 +96,16 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
           etag = etagFn(chunk as Buffer, undefined);
         }
       }
+      if (typeof chunk === 'string' && (generateETag || chunk.length >= 1000)) {
+        // Express hands node a Buffer here, so the head goes out in latin1; node writes the head of
+        // a string body in the body's encoding instead (a header `é` would become two bytes).
+        // An ASCII body is the same bytes in latin1, so only a non-ASCII one is copied.
+        if (length === chunk.length) encoding = 'latin1';
+        else {
+          chunk = Buffer.from(chunk, encoding);
+          encoding = undefined;
+        }
+      }
     } else {
       // A function, symbol or bigint: fail with the TypeError Express 4 gives for it.
       const odd = chunk as string;

@@ -317,6 +317,15 @@ const sendCases: Case[] = [
   { name: 'res.jsonp with json spaces', setup: (a) => a.set('json spaces', 1), handler: (_q, s) => s.jsonp({ a: 1 }), request: { path: '/?callback=x' } },
   { name: 'res.jsonp with query parsing off', setup: (a) => a.set('query parser', false), handler: (_q, s) => s.jsonp({ a: 1 }), request: { path: '/?callback=x' } },
   { name: 'res.jsonp string body', handler: (_q, s) => s.jsonp('str\u2028'), request: { path: '/?callback=x' } },
+  // The bytes of a Latin-1 header value depend on how the body reaches node (compared raw).
+  { name: 'Latin-1 header with a tagged string body', handler: (_q, s) => s.set('X-A', 'caf\u00e9\u00ff').send('x'), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header with a tagged non-ASCII body', handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('\u00e9\u2603'), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header with JSON', handler: (_q, s) => s.set('X-A', 'caf\u00e9').json({ a: '\u00e9' }), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 attachment name', handler: (_q, s) => s.attachment('caf\u00e9.txt').send('x'), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header, untagged short string', setup: (a) => a.disable('etag'), handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('x'.repeat(999)), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header, untagged long string', setup: (a) => a.disable('etag'), handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('\u00e9'.repeat(1000)), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header, preset ETag and long string', handler: (_q, s) => s.set('X-A', 'caf\u00e9').set('ETag', '"a"').send('x'.repeat(1000)), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header with sendStatus', handler: (_q, s) => s.set('X-A', 'caf\u00e9').sendStatus(200), raw: rawGet('Host: h\r\n') },
 ];
 
 const headerCases: Case[] = [
