@@ -189,6 +189,9 @@ const requestCases: Case[] = [
   { name: 'req.acceptsEncodings identity refused', handler: echo((r) => [r.acceptsEncodings('identity'), r.acceptsEncodings()]), request: withHeaders({ 'accept-encoding': 'br, identity;q=0' }) },
   { name: 'req.acceptsLanguages', handler: echo((r) => [r.acceptsLanguages('en'), r.acceptsLanguages('fr', 'en-US'), r.acceptsLanguages(['de']), r.acceptsLanguages()]), request: withHeaders({ 'accept-language': 'en-US, fr;q=0.8' }) },
   { name: 'req.acceptsLanguages without header', handler: echo((r) => [r.acceptsLanguages('en'), r.acceptsLanguages()]) },
+  { name: 'req.accepts* with a falsy first argument answer every accepted value', handler: echo((r) => [r.accepts(undefined), r.accepts('', 'json'), r.acceptsLanguages(undefined), r.acceptsLanguages(null, 'fr'), r.acceptsEncodings(undefined), r.acceptsEncodings(0), r.acceptsCharsets(false), r.acceptsCharsets('')]), request: withHeaders({ accept: 'text/html, application/json;q=0.5', 'accept-language': 'en, fr;q=0.5', 'accept-encoding': 'gzip', 'accept-charset': 'utf-8, latin1;q=0.2' }) },
+  { name: 'req.accepts* with a falsy first argument and no headers', handler: echo((r) => [r.accepts(undefined, 'json'), r.acceptsLanguages(undefined), r.acceptsEncodings(null), r.acceptsCharsets(undefined)]) },
+  { name: 'req.accepts* use only a first array argument', handler: echo((r) => [r.accepts(['json'], ['html']), r.acceptsLanguages(['fr'], ['en']), r.acceptsEncodings(['gzip'], ['br']), r.acceptsCharsets(['latin1'], ['utf-8'])]), request: withHeaders({ accept: 'text/html, application/json;q=0.5', 'accept-language': 'en, fr;q=0.5', 'accept-encoding': 'gzip', 'accept-charset': 'utf-8, latin1;q=0.2' }) },
   { name: 'deprecated singular accepts methods', handler: echo((r) => [r.acceptsCharset('utf-8'), r.acceptsEncoding('gzip'), r.acceptsLanguage('en')]), request: withHeaders({ 'accept-charset': 'utf-8', 'accept-encoding': 'gzip', 'accept-language': 'en' }) },
   // req.is
   { name: 'req.is without a body', handler: echo((r) => [r.is('json'), r.is(), r.is('*/*')]) },
@@ -420,6 +423,8 @@ const negotiationCases: Case[] = [
   { name: 'res.format wildcard key does not match a concrete Accept', handler: (_q, s) => s.format({ 'text/*': () => s.send('t') }), request: accept('text/csv') },
   { name: 'res.format keeps an earlier Vary', handler: (_q, s) => { s.vary('Origin'); s.format({ json: () => s.send('j') }); }, request: accept('application/json') },
   { name: 'res.format key parameters are dropped', handler: (_q, s) => s.format({ 'text/plain; charset=iso-8859-1': () => s.end('t') }), request: accept('text/plain') },
+  { name: 'res.format default that is not a function', handler: attempt((_q, s) => s.format({ json: () => s.end(), default: 'x' })), request: accept('image/png') },
+  { name: 'res.set with a non-string name', handler: attempt((_q, s) => s.set(5, 'x')) },
   { name: 'res.format handler gets req, res, next', handler: (_q, s) => s.format({ json: (rq: any, rs: any, nx: any) => rs.json([rq === s.req, rs === s, typeof nx]) }), request: accept('application/json') },
   { name: 'res.location', handler: (_q, s) => s.location('/a b?c=d é').end() },
   { name: 'res.location back with Referer', handler: (_q, s) => s.location('back').end(), request: withHeaders({ referer: '/ref' }) },
