@@ -127,6 +127,7 @@ const requestCases: Case[] = [
   { name: 'query parser function sees null without ?', setup: (a) => a.set('query parser', (s: unknown) => ({ got: s })), handler: echo((r) => r.query), request: { path: '/p' } },
   { name: 'query parser function sees empty string after ?', setup: (a) => a.set('query parser', (s: unknown) => ({ got: s })), handler: echo((r) => r.query), request: { path: '/p?' } },
   { name: 'req.query is assignable', handler: echo((r) => ((r.query = { replaced: true }), r.query)), request: { path: '/?a=1' } },
+  { name: 'req and res prototype members are enumerable, in order', handler: echo((r) => [Object.keys(Object.getPrototypeOf(r.app.request)), Object.keys(Object.getPrototypeOf(r.app.response))]) },
   // Host, hostname, subdomains
   { name: 'req.hostname strips the port', handler: echo(host), request: withHeaders({ host: 'www.example.com:8080' }) },
   { name: 'req.hostname of an IPv6 literal with port', handler: echo(host), request: withHeaders({ host: '[::1]:3000' }) },
