@@ -8,11 +8,7 @@ import { readHeader, ETAG, LAST_MODIFIED } from '../response/trusted-header';
  * only for GET and HEAD answered 2xx or 304, comparing the response's `ETag` and `Last-Modified`.
  */
 export function isFresh(req: PorticoRequest): boolean {
-  return isFreshResponse(req, req.res);
-}
-
-/** Freshness of `res` as the answer to `req` (what `res.send` asks before answering 304). */
-export function isFreshResponse(req: PorticoRequest, res: PorticoResponse): boolean {
+  const res: PorticoResponse = req.res;
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   const headers = req.headers;
@@ -26,7 +22,7 @@ export function isFreshResponse(req: PorticoRequest, res: PorticoResponse): bool
   });
 }
 
-/** `req.stale`: the opposite of `req.fresh`. */
+/** `req.stale`: the opposite of `req.fresh` (the getter, which an app may redefine). */
 export function isStale(req: PorticoRequest): boolean {
-  return !isFresh(req);
+  return !req.fresh;
 }

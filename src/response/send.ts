@@ -1,7 +1,6 @@
 import type { PorticoResponse } from './response';
 import { appSettingBy } from '../request/app-setting';
 import { readETagFn } from '../application/settings';
-import { isFreshResponse } from '../request/freshness';
 import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
@@ -119,7 +118,8 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
   }
 
   const req = res.req;
-  if (isFreshResponse(req, res)) res.statusCode = 304;
+  // Asked through the getter, as Express does, so that a `fresh` an app defines on `app.request` decides.
+  if (req.fresh) res.statusCode = 304;
 
   const status = res.statusCode;
   if (status === 204 || status === 304) {

@@ -128,6 +128,8 @@ const requestCases: Case[] = [
   { name: 'query parser function sees empty string after ?', setup: (a) => a.set('query parser', (s: unknown) => ({ got: s })), handler: echo((r) => r.query), request: { path: '/p?' } },
   { name: 'req.query is assignable', handler: echo((r) => ((r.query = { replaced: true }), r.query)), request: { path: '/?a=1' } },
   { name: 'req and res prototype members are enumerable, in order', handler: echo((r) => [Object.keys(Object.getPrototypeOf(r.app.request)), Object.keys(Object.getPrototypeOf(r.app.response))]) },
+  { name: 'req.secure, subdomains, host and stale read protocol, hostname and fresh through their getters', setup: (a) => { Object.defineProperty(a.request, 'protocol', { get: () => 'https' }); Object.defineProperty(a.request, 'hostname', { get: () => 'x.y.z.example.com' }); Object.defineProperty(a.request, 'fresh', { get: () => true }); }, handler: echo((r) => [r.secure, r.subdomains, r.host, r.stale]), request: withHeaders({ host: 'a.b.c.com' }) },
+  { name: 'res.send asks req.fresh', setup: (a) => Object.defineProperty(a.request, 'fresh', { get: () => true }), handler: (_q, s) => s.send('body') },
   // Host, hostname, subdomains
   { name: 'req.hostname strips the port', handler: echo(host), request: withHeaders({ host: 'www.example.com:8080' }) },
   { name: 'req.hostname of an IPv6 literal with port', handler: echo(host), request: withHeaders({ host: '[::1]:3000' }) },
