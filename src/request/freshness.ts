@@ -2,6 +2,7 @@ import fresh from 'fresh';
 import type { PorticoRequest } from './request';
 import type { PorticoResponse } from '../response/response';
 import { readHeader, ETAG, LAST_MODIFIED } from '../response/trusted-header';
+import { usesOwnHeaderMethods } from '../response/own-header-methods';
 
 /**
  * `req.fresh`: the client's cached copy is still valid (RFC 9110 §13.1.1–2, via `fresh`):
@@ -12,6 +13,8 @@ export function isFresh(req: PorticoRequest): boolean {
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   const headers = req.headers;
+  // The response's validators through res.get when the app redefined it, asked as Express asks.
+  if (!usesOwnHeaderMethods(res)) return isFreshThroughGet(headers, res);
   // Neither validator sent: nothing can be fresh, and no header needs reading.
   if (headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined) return false;
   const status = res.statusCode;
@@ -19,6 +22,16 @@ export function isFresh(req: PorticoRequest): boolean {
   return fresh(headers, {
     etag: readHeader(res, ETAG) as string | undefined,
     'last-modified': readHeader(res, LAST_MODIFIED) as string | undefined,
+  });
+}
+
+/** {@link isFresh} past the method check, reading the response's validators with `res.get`. */
+function isFreshThroughGet(headers: PorticoRequest['headers'], res: PorticoResponse): boolean {
+  const status = res.statusCode;
+  if ((status < 200 || status >= 300) && status !== 304) return false;
+  return fresh(headers, {
+    etag: res.get('ETag') as string | undefined,
+    'last-modified': res.get('Last-Modified') as string | undefined,
   });
 }
 

@@ -5,7 +5,7 @@ import type { Application } from '../application/application';
 import type { PorticoResponse } from '../response/response';
 import type { Route } from '../router/route';
 import type { NextFunction } from '../router/types';
-import { getRequestHeader } from './header';
+import { getRequestHeader, recordOwnRequestGet } from './header';
 import { getPath } from './path';
 import { getQuery, setQuery } from './query';
 import { getHostname, getDeprecatedHost } from './host';
@@ -191,3 +191,5 @@ enumerateMembers(PorticoRequest.prototype, [
   'acceptsLanguages', 'acceptsLanguage', 'range', 'param', 'is', 'protocol', 'secure', 'ip', 'ips',
   'subdomains', 'path', 'hostname', 'host', 'fresh', 'stale', 'xhr',
 ]);
+
+recordOwnRequestGet(PorticoRequest.prototype.get);

@@ -37,7 +37,8 @@ export function getHeaderField(res: PorticoResponse, field: string): OutgoingHtt
  * creates the header when absent. Goes through `res.set`, so the Content-Type rule applies.
  */
 export function appendHeaderField(res: PorticoResponse, field: string, value: HeaderValue): PorticoResponse {
-  const previous = res.getHeader(field);
+  // Through `res.get`, as Express does (an app may redefine it).
+  const previous = res.get(field);
   let combined: unknown = value;
   if (previous) {
     if (Array.isArray(previous)) combined = previous.concat(value as string);

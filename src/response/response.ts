@@ -18,6 +18,7 @@ import { formatResponse, type FormatHandler } from './format';
 import { setLocation } from './location';
 import { redirect } from './redirect';
 import { enumerateMembers } from '../request/enumerable-members';
+import { recordOwnHeaderMethods } from './own-header-methods';
 
 /**
  * The response class, passed to node:http when Portico creates the server.
@@ -158,3 +159,5 @@ enumerateMembers(PorticoResponse.prototype, [
   'contentType', 'format', 'attachment', 'append', 'header', 'set', 'get', 'clearCookie', 'cookie',
   'location', 'redirect', 'vary', 'render',
 ]);
+
+recordOwnHeaderMethods(PorticoResponse.prototype);
