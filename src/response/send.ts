@@ -6,6 +6,7 @@ import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
 import { Buffer } from 'node:buffer';
+import { OutgoingMessage } from 'node:http';
 import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from './trusted-header';
 import { usesOwnHeaderMethods } from './own-header-methods';
 
@@ -13,6 +14,9 @@ import { usesOwnHeaderMethods } from './own-header-methods';
 const HTML_UTF8 = 'text/html; charset=utf-8';
 const OCTET_STREAM = 'application/octet-stream';
 const TEXT_UTF8 = 'text/plain; charset=utf-8';
+
+/** node's own `end`: while a response uses it, how the body is handed over cannot be observed. */
+const nodeEnd = OutgoingMessage.prototype.end;
 
 /**
  * `res.send(body)`, with Express 4's deprecated two-argument and status-only forms.
@@ -144,8 +148,9 @@ function finishBody(res: PorticoResponse, body: unknown, bodyEncoding: BufferEnc
       if (typeof chunk === 'string' && (generateETag || chunk.length >= 1000)) {
         // Express hands node a Buffer here, so the head goes out in latin1; node writes the head of
         // a string body in the body's encoding instead (a header `é` would become two bytes).
-        // An ASCII body is the same bytes in latin1, so only a non-ASCII one is copied.
-        if (length === chunk.length) encoding = 'latin1';
+        // An ASCII body is the same bytes in latin1, so only a non-ASCII one is copied, unless
+        // `res.end` was wrapped (a body logger, compression): that gets the Buffer Express gives it.
+        if (length === chunk.length && res.end === nodeEnd) encoding = 'latin1';
         else {
           chunk = Buffer.from(chunk, encoding);
           encoding = undefined;

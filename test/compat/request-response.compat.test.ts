@@ -334,6 +334,29 @@ const sendCases: Case[] = [
   { name: 'freshness reads the ETag with app.response.get', setup: (a) => { a.response.get = function (f: string) { return f === 'ETag' ? '"own"' : this.getHeader(f); }; }, handler: (_q, s) => s.json({ a: 1 }), request: withHeaders({ 'if-none-match': '"own"' }) },
   { name: 'res.append, res.links and res.redirect read with app.response.get', setup: (a) => { a.response.get = function (f: string) { return f === 'Location' ? '/own' : 'prev-' + f; }; }, handler: (_q, s) => { s.append('X-A', 'a'); s.links({ next: '/n' }); s.redirect('/x'); } },
   { name: 'req.hostname, protocol, xhr and range read with app.request.get', setup: (a) => { a.enable('trust proxy'); a.request.get = function (n: string) { return { 'X-Forwarded-Host': 'fw.example.com', 'X-Forwarded-Proto': 'https', 'X-Requested-With': 'XMLHttpRequest', Range: 'bytes=0-1' }[n]; }; }, handler: echo((r) => [r.hostname, r.subdomains, r.protocol, r.secure, r.xhr, r.range(10)]) },
+  // A wrapped res.end (body loggers, compression) gets the body in the form Express hands over.
+  ...['tagged', 'preset-tag', 'long', 'short', 'empty', 'no-content', 'json'].map((kind): Case => ({
+    name: 'wrapped res.end sees the body as Express passes it: ' + kind,
+    setup: (a) => {
+      if (kind === 'long' || kind === 'short') a.disable('etag');
+      a.use((_q: any, s: any, n: any) => {
+        const end = s.end;
+        s.end = function (chunk: unknown, encoding: unknown) {
+          if (!this.headersSent) this.setHeader('X-End', [typeof chunk, Buffer.isBuffer(chunk), String(encoding)].join());
+          return end.call(this, chunk, encoding);
+        };
+        n();
+      });
+    },
+    handler: (_q, s) => {
+      if (kind === 'preset-tag') s.set('ETag', '"t"');
+      if (kind === 'long') return s.send('x'.repeat(1000));
+      if (kind === 'empty') return s.send(null);
+      if (kind === 'no-content') return s.status(204).send('x');
+      if (kind === 'json') return s.json({ a: 1 });
+      return s.send('hi');
+    },
+  })),
   // The bytes of a Latin-1 header value depend on how the body reaches node (compared raw).
   { name: 'Latin-1 header with a tagged string body', handler: (_q, s) => s.set('X-A', 'caf\u00e9\u00ff').send('x'), raw: rawGet('Host: h\r\n') },
   { name: 'Latin-1 header with a tagged non-ASCII body', handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('\u00e9\u2603'), raw: rawGet('Host: h\r\n') },
