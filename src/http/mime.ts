@@ -7,11 +7,3 @@ import mime from 'mime';
  */
 export { mime };
 export default mime;
-
-/** mime@1.6's extension table, which its typings leave out. */
-const extensionTable = (mime as unknown as { types: Record<string, string | undefined> }).types;
-
-/** The media type registered for an extension (no dot, lower case), or `undefined`. */
-export function typeForExtension(ext: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(extensionTable, ext) ? extensionTable[ext] : undefined;
-}

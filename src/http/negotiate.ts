@@ -1,6 +1,5 @@
-import { extname } from 'node:path';
 import Negotiator from 'negotiator';
-import { typeForExtension } from './mime';
+import typeIs from 'type-is';
 
 /**
  * Content negotiation over a request's headers (RFC 9110 §12.5): pure functions on a
@@ -10,12 +9,16 @@ export interface HeaderCarrier {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** Turns `html` or `.html` into `text/html`; a value with a `/` is already a media type; unknown → `false`. */
+/**
+ * Turns `html` or `.html` into `text/html`; a value with a `/` is already a media type; unknown → `false`.
+ * The table is mime-types 2.x (mime-db 1.52), the one Express 4's `req.accepts` reads, not the
+ * mime@1.6 table of `res.type`: they disagree on some extensions (`mdx`, `hjson`, `spdx`…).
+ * type-is's `normalize` is that lookup, once its own shorthands are set aside.
+ */
 function extensionToMediaType(type: string): string | false {
   if (type.indexOf('/') !== -1) return type;
-  // `extname('x.' + t)` accepts `html`, `.html` and `file.html` alike.
-  const ext = extname('x.' + type).toLowerCase().slice(1);
-  return (ext && typeForExtension(ext)) || false;
+  if (type === 'urlencoded' || type === 'multipart' || type[0] === '+') return false;
+  return typeIs.normalize(type) || false;
 }
 
 /**

@@ -2,20 +2,19 @@ import fresh from 'fresh';
 import type { PorticoRequest } from './request';
 import type { PorticoResponse } from '../response/response';
 import { readHeader, ETAG, LAST_MODIFIED } from '../response/trusted-header';
+import { usesOwnHeaderMethods } from '../response/own-header-methods';
 
 /**
  * `req.fresh`: the client's cached copy is still valid (RFC 9110 §13.1.1–2, via `fresh`):
  * only for GET and HEAD answered 2xx or 304, comparing the response's `ETag` and `Last-Modified`.
  */
 export function isFresh(req: PorticoRequest): boolean {
-  return isFreshResponse(req, req.res);
-}
-
-/** Freshness of `res` as the answer to `req` (what `res.send` asks before answering 304). */
-export function isFreshResponse(req: PorticoRequest, res: PorticoResponse): boolean {
+  const res: PorticoResponse = req.res;
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   const headers = req.headers;
+  // The response's validators through res.get when the app redefined it, asked as Express asks.
+  if (!usesOwnHeaderMethods(res)) return isFreshThroughGet(headers, res);
   // Neither validator sent: nothing can be fresh, and no header needs reading.
   if (headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined) return false;
   const status = res.statusCode;
@@ -26,7 +25,17 @@ export function isFreshResponse(req: PorticoRequest, res: PorticoResponse): bool
   });
 }
 
-/** `req.stale`: the opposite of `req.fresh`. */
+/** {@link isFresh} past the method check, reading the response's validators with `res.get`. */
+function isFreshThroughGet(headers: PorticoRequest['headers'], res: PorticoResponse): boolean {
+  const status = res.statusCode;
+  if ((status < 200 || status >= 300) && status !== 304) return false;
+  return fresh(headers, {
+    etag: res.get('ETag') as string | undefined,
+    'last-modified': res.get('Last-Modified') as string | undefined,
+  });
+}
+
+/** `req.stale`: the opposite of `req.fresh` (the getter, which an app may redefine). */
 export function isStale(req: PorticoRequest): boolean {
-  return !isFresh(req);
+  return !req.fresh;
 }

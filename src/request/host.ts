@@ -38,8 +38,8 @@ export function getHostname(req: PorticoRequest): string | undefined {
   return colon !== -1 ? host.substring(0, colon) : host;
 }
 
-/** `req.host`: deprecated in Express 4 in favour of `req.hostname`, which it returns. */
+/** `req.host`: deprecated in Express 4 in favour of `req.hostname`, which it returns (through the getter). */
 export function getDeprecatedHost(req: PorticoRequest): string | undefined {
   warnDeprecated('req.host: Use req.hostname instead');
-  return getHostname(req);
+  return req.hostname;
 }

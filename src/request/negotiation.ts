@@ -1,25 +1,39 @@
 import type { PorticoRequest } from './request';
-import { negotiateType, negotiateCharset, negotiateEncoding, negotiateLanguage, listArguments } from '../http/negotiate';
+import { negotiateType, negotiateCharset, negotiateEncoding, negotiateLanguage } from '../http/negotiate';
 import { warnDeprecated } from '../deprecation';
+
+const NO_CHOICES: string[] = [];
+
+/**
+ * The choices an `accepts*` call names, read as Express 4 reads them: an array first argument is
+ * the whole list (later arguments ignored), otherwise every argument is one; a falsy first argument
+ * (`req.acceptsLanguages(undefined)`, `req.accepts('')`) counts as none, so every accepted value is answered.
+ */
+function choicesOf(args: ArrayLike<unknown>): string[] {
+  const first = args[0];
+  if (!first) return NO_CHOICES;
+  if (Array.isArray(first)) return first as string[];
+  return Array.prototype.slice.call(args) as string[];
+}
 
 /** `req.accepts(types)`: best type for `Accept` (types, extension names, a list or an array), else `false`. */
 export function accepts(req: PorticoRequest, args: ArrayLike<unknown>): string | string[] | false {
-  return negotiateType(req, listArguments(args));
+  return negotiateType(req, choicesOf(args));
 }
 
 /** `req.acceptsCharsets(...)`: first acceptable charset, else `false`; without arguments, all accepted. */
 export function acceptsCharsets(req: PorticoRequest, args: ArrayLike<unknown>): string | string[] | false {
-  return negotiateCharset(req, listArguments(args));
+  return negotiateCharset(req, choicesOf(args));
 }
 
 /** `req.acceptsEncodings(...)`: first acceptable content coding, else `false`; without arguments, all accepted. */
 export function acceptsEncodings(req: PorticoRequest, args: ArrayLike<unknown>): string | string[] | false {
-  return negotiateEncoding(req, listArguments(args));
+  return negotiateEncoding(req, choicesOf(args));
 }
 
 /** `req.acceptsLanguages(...)`: first acceptable language, else `false`; without arguments, all accepted. */
 export function acceptsLanguages(req: PorticoRequest, args: ArrayLike<unknown>): string | string[] | false {
-  return negotiateLanguage(req, listArguments(args));
+  return negotiateLanguage(req, choicesOf(args));
 }
 
 /** The 3.x singular names, still answering in 4.x with a deprecation warning. */

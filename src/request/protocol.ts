@@ -15,7 +15,7 @@ export function getProtocol(req: PorticoRequest): string {
   return (comma !== -1 ? header.substring(0, comma) : header).trim();
 }
 
-/** `req.secure`: `req.protocol === 'https'`. */
+/** `req.secure`: `req.protocol === 'https'`, read through the getter so that an app's own `protocol` counts, as in Express. */
 export function isSecure(req: PorticoRequest): boolean {
-  return getProtocol(req) === 'https';
+  return req.protocol === 'https';
 }

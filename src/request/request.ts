@@ -5,7 +5,7 @@ import type { Application } from '../application/application';
 import type { PorticoResponse } from '../response/response';
 import type { Route } from '../router/route';
 import type { NextFunction } from '../router/types';
-import { getRequestHeader } from './header';
+import { getRequestHeader, recordOwnRequestGet } from './header';
 import { getPath } from './path';
 import { getQuery, setQuery } from './query';
 import { getHostname, getDeprecatedHost } from './host';
@@ -26,6 +26,7 @@ import {
 import { isContentType } from './content-type-match';
 import { getParam } from './param';
 import { getRange, type RangeResult } from './range';
+import { enumerateMembers } from './enumerable-members';
 
 /** What the negotiation methods answer: one choice, every accepted value (no arguments), or `false`. */
 type Negotiated = string | string[] | false;
@@ -184,3 +185,11 @@ export class PorticoRequest extends IncomingMessage {
     return getRange(this, size, options);
   }
 }
+
+enumerateMembers(PorticoRequest.prototype, [
+  'header', 'get', 'accepts', 'acceptsEncodings', 'acceptsEncoding', 'acceptsCharsets', 'acceptsCharset',
+  'acceptsLanguages', 'acceptsLanguage', 'range', 'param', 'is', 'protocol', 'secure', 'ip', 'ips',
+  'subdomains', 'path', 'hostname', 'host', 'fresh', 'stale', 'xhr',
+]);
+
+recordOwnRequestGet(PorticoRequest.prototype.get);

@@ -17,20 +17,21 @@ function mediaTypeOfKey(key: string): string {
  * `res.format({ type: handler, default })`: runs the handler whose key best matches `Accept`
  * (`req.accepts` over the keys), after setting its Content-Type; always adds `Vary: Accept`.
  * Without a match: `default`, or a 406 HttpError (with `types`) passed to `next`.
+ * (The parameter is `obj` so that a `default` that is not a function fails with Express's message.)
  */
-export function formatResponse(res: PorticoResponse, handlers: Record<string, FormatHandler>): PorticoResponse {
+export function formatResponse(res: PorticoResponse, obj: Record<string, FormatHandler>): PorticoResponse {
   const req = res.req;
   const next = req.next;
-  const keys = Object.keys(handlers).filter((key) => key !== 'default');
+  const keys = Object.keys(obj).filter((key) => key !== 'default');
   const key = keys.length > 0 ? req.accepts(keys) : false;
 
   res.vary('Accept');
 
   if (typeof key === 'string') {
     res.set('Content-Type', mediaTypeOfKey(key));
-    handlers[key](req, res, next);
-  } else if (handlers.default) {
-    handlers.default(req, res, next);
+    obj[key](req, res, next);
+  } else if (obj.default) {
+    obj.default(req, res, next);
   } else {
     next(createHttpError(406, undefined, { types: keys.map(mediaTypeOfKey) }));
   }

@@ -12,13 +12,13 @@ export type HeaderValue = unknown;
  */
 export function setHeaderField(res: PorticoResponse, argc: number, field: unknown, value: HeaderValue): PorticoResponse {
   if (argc === 2) {
-    const name = field as string;
     let stringified: string | string[] = Array.isArray(value) ? value.map(String) : String(value);
-    if (name.toLowerCase() === 'content-type') {
+    // Read through `field` itself: a non-string name fails with Express's "field.toLowerCase is not a function".
+    if ((field as string).toLowerCase() === 'content-type') {
       if (Array.isArray(stringified)) throw new TypeError('Content-Type cannot be set to an Array');
       stringified = withDefaultCharset(stringified);
     }
-    res.setHeader(name, stringified);
+    res.setHeader(field as string, stringified);
     return res;
   }
   // Object form (and, as in Express 4, any single argument): every enumerable key, inherited ones too.
@@ -37,7 +37,8 @@ export function getHeaderField(res: PorticoResponse, field: string): OutgoingHtt
  * creates the header when absent. Goes through `res.set`, so the Content-Type rule applies.
  */
 export function appendHeaderField(res: PorticoResponse, field: string, value: HeaderValue): PorticoResponse {
-  const previous = res.getHeader(field);
+  // Through `res.get`, as Express does (an app may redefine it).
+  const previous = res.get(field);
   let combined: unknown = value;
   if (previous) {
     if (Array.isArray(previous)) combined = previous.concat(value as string);

@@ -3,9 +3,9 @@ import { appSetting } from '../request/app-setting';
 import { stringifyForResponse } from './json-body';
 import { warnDeprecated } from '../deprecation';
 import { setTrustedHeader, readHeader, CONTENT_TYPE } from './trusted-header';
+import { usesOwnHeaderMethods } from './own-header-methods';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-const JAVASCRIPT_UTF8 = 'text/javascript; charset=utf-8';
 
 /** Characters a JSONP callback name may keep: identifiers, dots and brackets, nothing that ends the call. */
 const UNSAFE_CALLBACK = /[^[\]\w$.]/g;
@@ -26,7 +26,9 @@ function bodyOf(res: PorticoResponse, method: string, argc: number, first: unkno
 /** `res.json(body)`: the body as JSON, `application/json` unless a type was set; through `res.send`. */
 export function sendJson(res: PorticoResponse, argc: number, first: unknown, second: unknown): PorticoResponse {
   const body = stringifyForResponse(res, bodyOf(res, 'json', argc, first, second));
-  if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, JSON_UTF8);
+  if (usesOwnHeaderMethods(res)) {
+    if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, JSON_UTF8);
+  } else if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
   return res.send(body);
 }
 
@@ -41,15 +43,16 @@ export function sendJsonp(res: PorticoResponse, argc: number, first: unknown, se
   const query = res.req.query as Record<string, unknown> | undefined;
   let callback = query ? query[appSetting(res, 'jsonp callback name') as string] : undefined;
 
-  if (!res.getHeader('Content-Type')) {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Type', JSON_UTF8);
+  // Through res.get and res.set, as Express (an app may redefine them); res.set adds the charset.
+  if (!res.get('Content-Type')) {
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Content-Type', 'application/json');
   }
   if (Array.isArray(callback)) callback = callback[0];
 
   if (typeof callback === 'string' && callback.length !== 0) {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Type', JAVASCRIPT_UTF8);
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Content-Type', 'text/javascript');
     const name = callback.replace(UNSAFE_CALLBACK, '');
     if (body === undefined) body = '';
     else body = body.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

@@ -22,7 +22,8 @@ export function redirect(res: PorticoResponse, argc: number, first: unknown, sec
     }
   }
 
-  const location = res.location(address as string).getHeader('Location') as string;
+  // Read back through `res.get`, as Express does (an app may redefine it).
+  const location = res.location(address as string).get('Location') as string;
   let body = '';
   res.format({
     text: function redirectText() {

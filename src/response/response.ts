@@ -17,6 +17,8 @@ import { setCookie, clearCookie, type CookieOptions } from './cookie';
 import { formatResponse, type FormatHandler } from './format';
 import { setLocation } from './location';
 import { redirect } from './redirect';
+import { enumerateMembers } from '../request/enumerable-members';
+import { recordOwnHeaderMethods } from './own-header-methods';
 
 /**
  * The response class, passed to node:http when Portico creates the server.
@@ -151,3 +153,11 @@ export class PorticoResponse extends ServerResponse<PorticoRequest> {
     return render.apply(this, args);
   }
 }
+
+enumerateMembers(PorticoResponse.prototype, [
+  'status', 'links', 'send', 'json', 'jsonp', 'sendStatus', 'sendFile', 'sendfile', 'download', 'type',
+  'contentType', 'format', 'attachment', 'append', 'header', 'set', 'get', 'clearCookie', 'cookie',
+  'location', 'redirect', 'vary', 'render',
+]);
+
+recordOwnHeaderMethods(PorticoResponse.prototype);

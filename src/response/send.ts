@@ -1,24 +1,30 @@
 import type { PorticoResponse } from './response';
 import { appSettingBy } from '../request/app-setting';
 import { readETagFn } from '../application/settings';
-import { isFreshResponse } from '../request/freshness';
 import { setCharset } from '../http/content-type';
 import { isBuiltInETag, type ETagFunction } from './etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../deprecation';
 import { Buffer } from 'node:buffer';
+import { OutgoingMessage } from 'node:http';
 import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from './trusted-header';
+import { usesOwnHeaderMethods } from './own-header-methods';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';
 const OCTET_STREAM = 'application/octet-stream';
 const TEXT_UTF8 = 'text/plain; charset=utf-8';
 
+/** node's own `end`: while a response uses it, how the body is handed over cannot be observed. */
+const nodeEnd = OutgoingMessage.prototype.end;
+
 /**
  * `res.send(body)`, with Express 4's deprecated two-argument and status-only forms.
  * `argc` is the number of arguments the app passed (the forms are told apart by it).
  */
 export function send(res: PorticoResponse, argc: number, body: unknown, second: unknown): PorticoResponse {
+  // With an app's own get/set/type, every header goes through them, in Express's order.
+  const own = usesOwnHeaderMethods(res);
   let chunk = body;
   if (argc === 2) {
     if (typeof body !== 'number' && typeof second === 'number') {
@@ -31,15 +37,17 @@ export function send(res: PorticoResponse, argc: number, body: unknown, second: 
     }
   }
   if (typeof chunk === 'number' && argc === 1) {
-    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', TEXT_UTF8);
+    if (!own) {
+      if (!res.get('Content-Type')) res.type('txt');
+    } else if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', TEXT_UTF8);
     warnDeprecated('res.send(status): Use res.sendStatus(status) instead');
     res.statusCode = chunk;
     chunk = statusMessage(chunk);
   }
-  return sendBody(res, chunk);
+  return own ? sendBody(res, chunk) : sendBodyThroughMethods(res, chunk);
 }
 
-/** The body of `res.send` once the arguments are sorted out: typing, length, ETag, freshness, HEAD. */
+/** The body of `res.send` once the arguments are sorted out: typing, then {@link finishBody}. */
 function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
   let chunk = body;
   let encoding: BufferEncoding | undefined;
@@ -74,26 +82,78 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
       } else return res.json(chunk);
       break;
   }
+  return finishBody(res, chunk, encoding, true);
+}
 
+/**
+ * {@link sendBody} for a response whose `get`, `set` or `type` the app replaced: the same typing
+ * through those methods, each call as Express makes it (`type('html')`, then the type read back and
+ * set again with its charset; `type('bin')` for a Buffer).
+ */
+function sendBodyThroughMethods(res: PorticoResponse, body: unknown): PorticoResponse {
+  let chunk = body;
+  switch (typeof chunk) {
+    case 'string':
+      if (!res.get('Content-Type')) res.type('html');
+      break;
+    case 'boolean':
+    case 'number':
+    case 'object':
+      if (chunk === null) chunk = '';
+      else if (Buffer.isBuffer(chunk)) {
+        if (!res.get('Content-Type')) res.type('bin');
+      } else return res.json(chunk);
+      break;
+  }
+  let encoding: BufferEncoding | undefined;
+  if (typeof chunk === 'string') {
+    encoding = 'utf8';
+    const type = res.get('Content-Type');
+    if (typeof type === 'string') res.set('Content-Type', setCharset(type, 'utf-8'));
+  }
+  return finishBody(res, chunk, encoding, false);
+}
+
+/**
+ * The rest of `res.send`: length, ETag, freshness, the bodiless statuses, HEAD. `own` says whether
+ * the headers may be read and written directly or must go through `res.get`/`res.set`.
+ */
+function finishBody(res: PorticoResponse, body: unknown, bodyEncoding: BufferEncoding | undefined, own: boolean): PorticoResponse {
+  let chunk = body;
+  let encoding = bodyEncoding;
   const etagFn = appSettingBy(res, readETagFn) as ETagFunction | undefined;
   // Portico's own tag functions take a string and give quoted base64 and hex; an app's gets a
   // Buffer, and its tag is checked by node.
   const ownTag = isBuiltInETag(etagFn);
-  const generateETag = typeof etagFn === 'function' && !readHeader(res, ETAG);
+  // The ETag header is read first, as Express reads it (through res.get when the app replaced it).
+  const untagged = own ? !readHeader(res, ETAG) : !res.get('ETag');
+  const tagFn = untagged && typeof etagFn === 'function' ? etagFn : undefined;
+  const generateETag = tagFn !== undefined;
   let etag: string | undefined;
   if (chunk !== undefined) {
     let length: number;
     if (Buffer.isBuffer(chunk)) {
       length = chunk.length;
-      if (generateETag) etag = etagFn(chunk, undefined);
+      if (tagFn) etag = tagFn(chunk, undefined);
     } else if (typeof chunk === 'string') {
       length = Buffer.byteLength(chunk, encoding);
-      if (generateETag) {
-        if (ownTag) etag = etagFn(chunk, encoding);
+      if (tagFn) {
+        if (ownTag) etag = tagFn(chunk, encoding);
         else {
           chunk = Buffer.from(chunk, encoding);
           encoding = undefined;
-          etag = etagFn(chunk as Buffer, undefined);
+          etag = tagFn(chunk as Buffer, undefined);
+        }
+      }
+      if (typeof chunk === 'string' && (generateETag || chunk.length >= 1000)) {
+        // Express hands node a Buffer here, so the head goes out in latin1; node writes the head of
+        // a string body in the body's encoding instead (a header `é` would become two bytes).
+        // An ASCII body is the same bytes in latin1, so only a non-ASCII one is copied, unless
+        // `res.end` was wrapped (a body logger, compression): that gets the Buffer Express gives it.
+        if (length === chunk.length && res.end === nodeEnd) encoding = 'latin1';
+        else {
+          chunk = Buffer.from(chunk, encoding);
+          encoding = undefined;
         }
       }
     } else {
@@ -101,15 +161,21 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
       const odd = chunk as string;
       length = !generateETag && odd.length < 1000 ? Buffer.byteLength(odd) : Buffer.from(odd).length;
     }
-    setTrustedHeader(res, CONTENT_LENGTH, String(length));
-    if (etag) {
-      if (ownTag) setTrustedHeader(res, ETAG, etag);
-      else res.setHeader('ETag', etag);
+    if (!own) {
+      res.set('Content-Length', length);
+      if (etag) res.set('ETag', etag);
+    } else {
+      setTrustedHeader(res, CONTENT_LENGTH, String(length));
+      if (etag) {
+        if (ownTag) setTrustedHeader(res, ETAG, etag);
+        else res.setHeader('ETag', etag);
+      }
     }
   }
 
   const req = res.req;
-  if (isFreshResponse(req, res)) res.statusCode = 304;
+  // Asked through the getter, as Express does, so that a `fresh` an app defines on `app.request` decides.
+  if (req.fresh) res.statusCode = 304;
 
   const status = res.statusCode;
   if (status === 204 || status === 304) {
@@ -119,7 +185,8 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
     chunk = '';
   } else if (status === 205) {
     // Reset Content: no body allowed, and an explicit zero length.
-    res.setHeader('Content-Length', '0');
+    if (own) res.setHeader('Content-Length', '0');
+    else res.set('Content-Length', '0');
     res.removeHeader('Transfer-Encoding');
     chunk = '';
   }

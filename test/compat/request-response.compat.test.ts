@@ -127,6 +127,9 @@ const requestCases: Case[] = [
   { name: 'query parser function sees null without ?', setup: (a) => a.set('query parser', (s: unknown) => ({ got: s })), handler: echo((r) => r.query), request: { path: '/p' } },
   { name: 'query parser function sees empty string after ?', setup: (a) => a.set('query parser', (s: unknown) => ({ got: s })), handler: echo((r) => r.query), request: { path: '/p?' } },
   { name: 'req.query is assignable', handler: echo((r) => ((r.query = { replaced: true }), r.query)), request: { path: '/?a=1' } },
+  { name: 'req and res prototype members are enumerable, in order', handler: echo((r) => [Object.keys(Object.getPrototypeOf(r.app.request)), Object.keys(Object.getPrototypeOf(r.app.response))]) },
+  { name: 'req.secure, subdomains, host and stale read protocol, hostname and fresh through their getters', setup: (a) => { Object.defineProperty(a.request, 'protocol', { get: () => 'https' }); Object.defineProperty(a.request, 'hostname', { get: () => 'x.y.z.example.com' }); Object.defineProperty(a.request, 'fresh', { get: () => true }); }, handler: echo((r) => [r.secure, r.subdomains, r.host, r.stale]), request: withHeaders({ host: 'a.b.c.com' }) },
+  { name: 'res.send asks req.fresh', setup: (a) => Object.defineProperty(a.request, 'fresh', { get: () => true }), handler: (_q, s) => s.send('body') },
   // Host, hostname, subdomains
   { name: 'req.hostname strips the port', handler: echo(host), request: withHeaders({ host: 'www.example.com:8080' }) },
   { name: 'req.hostname of an IPv6 literal with port', handler: echo(host), request: withHeaders({ host: '[::1]:3000' }) },
@@ -189,6 +192,10 @@ const requestCases: Case[] = [
   { name: 'req.acceptsEncodings identity refused', handler: echo((r) => [r.acceptsEncodings('identity'), r.acceptsEncodings()]), request: withHeaders({ 'accept-encoding': 'br, identity;q=0' }) },
   { name: 'req.acceptsLanguages', handler: echo((r) => [r.acceptsLanguages('en'), r.acceptsLanguages('fr', 'en-US'), r.acceptsLanguages(['de']), r.acceptsLanguages()]), request: withHeaders({ 'accept-language': 'en-US, fr;q=0.8' }) },
   { name: 'req.acceptsLanguages without header', handler: echo((r) => [r.acceptsLanguages('en'), r.acceptsLanguages()]) },
+  { name: 'req.accepts* with a falsy first argument answer every accepted value', handler: echo((r) => [r.accepts(undefined), r.accepts('', 'json'), r.acceptsLanguages(undefined), r.acceptsLanguages(null, 'fr'), r.acceptsEncodings(undefined), r.acceptsEncodings(0), r.acceptsCharsets(false), r.acceptsCharsets('')]), request: withHeaders({ accept: 'text/html, application/json;q=0.5', 'accept-language': 'en, fr;q=0.5', 'accept-encoding': 'gzip', 'accept-charset': 'utf-8, latin1;q=0.2' }) },
+  { name: 'req.accepts* with a falsy first argument and no headers', handler: echo((r) => [r.accepts(undefined, 'json'), r.acceptsLanguages(undefined), r.acceptsEncodings(null), r.acceptsCharsets(undefined)]) },
+  { name: 'req.accepts* use only a first array argument', handler: echo((r) => [r.accepts(['json'], ['html']), r.acceptsLanguages(['fr'], ['en']), r.acceptsEncodings(['gzip'], ['br']), r.acceptsCharsets(['latin1'], ['utf-8'])]), request: withHeaders({ accept: 'text/html, application/json;q=0.5', 'accept-language': 'en, fr;q=0.5', 'accept-encoding': 'gzip', 'accept-charset': 'utf-8, latin1;q=0.2' }) },
+  { name: 'req.accepts reads extension names from the mime-types table', handler: echo((r) => [r.accepts('mdx'), r.accepts('hjson'), r.accepts('spdx', 'json'), r.accepts(['ged', 'shex'])]), request: accept('text/*, application/json') },
   { name: 'deprecated singular accepts methods', handler: echo((r) => [r.acceptsCharset('utf-8'), r.acceptsEncoding('gzip'), r.acceptsLanguage('en')]), request: withHeaders({ 'accept-charset': 'utf-8', 'accept-encoding': 'gzip', 'accept-language': 'en' }) },
   // req.is
   { name: 'req.is without a body', handler: echo((r) => [r.is('json'), r.is(), r.is('*/*')]) },
@@ -317,6 +324,48 @@ const sendCases: Case[] = [
   { name: 'res.jsonp with json spaces', setup: (a) => a.set('json spaces', 1), handler: (_q, s) => s.jsonp({ a: 1 }), request: { path: '/?callback=x' } },
   { name: 'res.jsonp with query parsing off', setup: (a) => a.set('query parser', false), handler: (_q, s) => s.jsonp({ a: 1 }), request: { path: '/?callback=x' } },
   { name: 'res.jsonp string body', handler: (_q, s) => s.jsonp('str\u2028'), request: { path: '/?callback=x' } },
+  // An app's own res.get/res.set/res.type are used by res.send, res.json and res.jsonp, call for call.
+  { name: 'res.send and res.json through a wrapped res.set', setup: (a) => a.use((_q: any, s: any, n: any) => { const set = s.set; const seen: string[] = []; s.set = function (f: string, v: unknown) { seen.push(f); this.setHeader('X-Set', seen.join()); return set.call(this, f, v); }; n(); }), handler: (q, s) => (q.query.j ? s.json({ a: 1 }) : s.send(q.query.b ? Buffer.from('b') : 'str')), request: { path: '/?j=1' } },
+  { name: 'res.send string through a wrapped res.set', setup: (a) => a.use((_q: any, s: any, n: any) => { const set = s.set; const seen: string[] = []; s.set = function (f: string, v: unknown) { seen.push(f + '=' + String(v)); this.setHeader('X-Set', seen.join()); return set.call(this, f, v); }; n(); }), handler: (_q, s) => s.status(205).send('str') },
+  { name: 'res.send Buffer and status through app.response.set', setup: (a) => { a.response.set = function (f: string, v: unknown) { this.setHeader(f, typeof v === 'string' ? v.toUpperCase() : String(v)); return this; }; }, handler: (_q, s) => s.send(201) },
+  { name: 'res.send reads the type with app.response.get', setup: (a) => { a.response.get = function (f: string) { return f.toLowerCase() === 'content-type' ? 'text/x-own' : this.getHeader(f); }; }, handler: (_q, s) => s.send('x') },
+  { name: 'res.send types with app.response.type', setup: (a) => { a.response.type = function (t: string) { return this.set('Content-Type', 'application/x-' + t); }; }, handler: (q, s) => s.send(q.query.b ? Buffer.from('b') : 'x'), request: { path: '/?b=1' } },
+  { name: 'res.jsonp through app.response.set', setup: (a) => { a.response.set = function (f: string, v: unknown) { this.setHeader('X-' + f, String(v)); return this; }; }, handler: (_q, s) => s.jsonp({ a: 1 }), request: { path: '/?callback=cb' } },
+  { name: 'freshness reads the ETag with app.response.get', setup: (a) => { a.response.get = function (f: string) { return f === 'ETag' ? '"own"' : this.getHeader(f); }; }, handler: (_q, s) => s.json({ a: 1 }), request: withHeaders({ 'if-none-match': '"own"' }) },
+  { name: 'res.append, res.links and res.redirect read with app.response.get', setup: (a) => { a.response.get = function (f: string) { return f === 'Location' ? '/own' : 'prev-' + f; }; }, handler: (_q, s) => { s.append('X-A', 'a'); s.links({ next: '/n' }); s.redirect('/x'); } },
+  { name: 'req.hostname, protocol, xhr and range read with app.request.get', setup: (a) => { a.enable('trust proxy'); a.request.get = function (n: string) { return { 'X-Forwarded-Host': 'fw.example.com', 'X-Forwarded-Proto': 'https', 'X-Requested-With': 'XMLHttpRequest', Range: 'bytes=0-1' }[n]; }; }, handler: echo((r) => [r.hostname, r.subdomains, r.protocol, r.secure, r.xhr, r.range(10)]) },
+  // A wrapped res.end (body loggers, compression) gets the body in the form Express hands over.
+  ...['tagged', 'preset-tag', 'long', 'short', 'empty', 'no-content', 'json'].map((kind): Case => ({
+    name: 'wrapped res.end sees the body as Express passes it: ' + kind,
+    setup: (a) => {
+      if (kind === 'long' || kind === 'short') a.disable('etag');
+      a.use((_q: any, s: any, n: any) => {
+        const end = s.end;
+        s.end = function (chunk: unknown, encoding: unknown) {
+          if (!this.headersSent) this.setHeader('X-End', [typeof chunk, Buffer.isBuffer(chunk), String(encoding)].join());
+          return end.call(this, chunk, encoding);
+        };
+        n();
+      });
+    },
+    handler: (_q, s) => {
+      if (kind === 'preset-tag') s.set('ETag', '"t"');
+      if (kind === 'long') return s.send('x'.repeat(1000));
+      if (kind === 'empty') return s.send(null);
+      if (kind === 'no-content') return s.status(204).send('x');
+      if (kind === 'json') return s.json({ a: 1 });
+      return s.send('hi');
+    },
+  })),
+  // The bytes of a Latin-1 header value depend on how the body reaches node (compared raw).
+  { name: 'Latin-1 header with a tagged string body', handler: (_q, s) => s.set('X-A', 'caf\u00e9\u00ff').send('x'), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header with a tagged non-ASCII body', handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('\u00e9\u2603'), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header with JSON', handler: (_q, s) => s.set('X-A', 'caf\u00e9').json({ a: '\u00e9' }), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 attachment name', handler: (_q, s) => s.attachment('caf\u00e9.txt').send('x'), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header, untagged short string', setup: (a) => a.disable('etag'), handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('x'.repeat(999)), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header, untagged long string', setup: (a) => a.disable('etag'), handler: (_q, s) => s.set('X-A', 'caf\u00e9').send('\u00e9'.repeat(1000)), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header, preset ETag and long string', handler: (_q, s) => s.set('X-A', 'caf\u00e9').set('ETag', '"a"').send('x'.repeat(1000)), raw: rawGet('Host: h\r\n') },
+  { name: 'Latin-1 header with sendStatus', handler: (_q, s) => s.set('X-A', 'caf\u00e9').sendStatus(200), raw: rawGet('Host: h\r\n') },
 ];
 
 const headerCases: Case[] = [
@@ -411,6 +460,8 @@ const negotiationCases: Case[] = [
   { name: 'res.format wildcard key does not match a concrete Accept', handler: (_q, s) => s.format({ 'text/*': () => s.send('t') }), request: accept('text/csv') },
   { name: 'res.format keeps an earlier Vary', handler: (_q, s) => { s.vary('Origin'); s.format({ json: () => s.send('j') }); }, request: accept('application/json') },
   { name: 'res.format key parameters are dropped', handler: (_q, s) => s.format({ 'text/plain; charset=iso-8859-1': () => s.end('t') }), request: accept('text/plain') },
+  { name: 'res.format default that is not a function', handler: attempt((_q, s) => s.format({ json: () => s.end(), default: 'x' })), request: accept('image/png') },
+  { name: 'res.set with a non-string name', handler: attempt((_q, s) => s.set(5, 'x')) },
   { name: 'res.format handler gets req, res, next', handler: (_q, s) => s.format({ json: (rq: any, rs: any, nx: any) => rs.json([rq === s.req, rs === s, typeof nx]) }), request: accept('application/json') },
   { name: 'res.location', handler: (_q, s) => s.location('/a b?c=d é').end() },
   { name: 'res.location back with Referer', handler: (_q, s) => s.location('back').end(), request: withHeaders({ referer: '/ref' }) },
