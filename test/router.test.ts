@@ -269,6 +269,15 @@ describe('router internals read by route-listing tools', () => {
     assert.equal(star.regexp.fast_star, true);
   });
 
+  it("names route, sub-app and router layers as Express does ('bound dispatch', 'mounted_app', 'router')", () => {
+    const app = portico();
+    app.get('/x', say('x'));
+    app.use('/sub', portico());
+    app.use('/r', portico.Router());
+    const stack = (app as unknown as { _router: { stack: ToolLayer[] } })._router.stack;
+    assert.deepEqual(stack.map((layer) => layer.name), ['bound dispatch', 'mounted_app', 'router']);
+  });
+
   it('gives every router the Router factory as prototype, so methods replaced on it reach all routers', async () => {
     const Router = portico.Router as unknown as Record<string, unknown>;
     const router = portico.Router();

@@ -204,19 +204,23 @@ function isApplication(fn: unknown): fn is Application {
 }
 
 /** Mounts a sub-app: settings inheritance, `mount` event, and `req.app` restored when it hands back. */
-function mountApplication(parent: Application, path: PathPattern, child: Application): void {
-  child.mountpath = path;
-  child.parent = parent;
-  parent.lazyRouter().use(path, function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction) {
+// The mounted app is named `fn`, as in Express: an app-like object without `emit` fails with the same TypeError.
+function mountApplication(parent: Application, path: PathPattern, fn: Application): void {
+  fn.mountpath = path;
+  fn.parent = parent;
+  const mountedApp = function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction): void {
     const original = req.app;
-    child.handle(req, res, (err?: unknown) => {
+    fn.handle(req, res, (err?: unknown) => {
       req.app = original;
       res.app = original;
       adoptPrototypes(original, req, res);
       next(err);
     });
-  });
-  child.emit('mount', parent);
+  };
+  // The layer's name is Express's, which route-listing tools recognise when they walk the stack.
+  Object.defineProperty(mountedApp, 'name', { value: 'mounted_app' });
+  parent.lazyRouter().use(path, mountedApp);
+  fn.emit('mount', parent);
 }
 
 /** The default 'mount' behaviour of every app: inherit settings and engines from the parent. */

@@ -88,13 +88,12 @@ export class RouterCore {
   /** Creates a route on `path` and returns it; its position in the stack is fixed now. */
   route(path: PathPattern): Route {
     const route = new Route(path);
-    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, function routeDispatch(
-      req: never,
-      res: never,
-      next: NextFunction,
-    ) {
+    const dispatch = function routeDispatch(req: never, res: never, next: NextFunction): void {
       route.dispatch(req, res, next);
-    });
+    };
+    // Express's route layers are named after their bound `dispatch`; route-listing tools look for it.
+    Object.defineProperty(dispatch, 'name', { value: 'bound dispatch' });
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, dispatch);
     layer.route = route;
     this.stack.push(layer);
     return route;
