@@ -244,8 +244,9 @@ function finish(app: Application, req: PorticoRequest, res: PorticoResponse, err
 
 function logError(app: Application, err: unknown): void {
   if (app.set('env') === 'test') return;
-  const stack = typeof err === 'object' && err !== null ? (err as { stack?: unknown }).stack : undefined;
-  console.error(typeof stack === 'string' && stack ? stack : String(err));
+  // Whatever the error's `stack` holds is logged if truthy, else its own toString(), as Express logs.
+  const error = err as { stack?: unknown; toString(): string };
+  console.error(error.stack || error.toString());
 }
 
 Object.setPrototypeOf(ApplicationCore.prototype, Function.prototype);
