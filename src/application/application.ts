@@ -36,7 +36,8 @@ export class ApplicationCore {
 
   /** Returns the value of setting `name` (one argument), or assigns it and returns the app. */
   set(name: string, ...value: unknown[]): unknown {
-    if (value.length === 0) return readSetting(this.settings, name);
+    // Exactly one argument reads, as in Express; `app.set()` with none stores `undefined` under 'undefined'.
+    if (arguments.length === 1) return readSetting(this.settings, name);
     writeSetting(this.settings, name, value[0]);
     return this;
   }
@@ -261,8 +262,8 @@ for (const method of ROUTE_METHODS) {
     configurable: true,
     writable: true,
     value: function routeMethod(this: ApplicationCore, path: PathPattern, ...handlers: unknown[]): unknown {
-      // `app.get(name)` with one argument reads a setting.
-      if (method === 'get' && handlers.length === 0) return this.set(path as string);
+      // `app.get(name)` with exactly one argument reads a setting; `app.get()` is a route without a path (an error).
+      if (method === 'get' && arguments.length === 1) return this.set(path as string);
       const route = this.lazyRouter().route(path);
       route.addHandlers(method, method, handlers);
       return this;
