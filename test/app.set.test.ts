@@ -26,6 +26,16 @@ describe('app.set(name, value) / app.get(name)', () => {
     assert.deepEqual(app.settings.anything, { a: 1 });
   });
 
+  it('reads only with exactly one argument: set(name, undefined) stores, get() with none is a route without a path', () => {
+    const app = portico();
+    app.set('cleared', 'before');
+    assert.equal(app.set('cleared', undefined), app);
+    assert.ok(Object.prototype.hasOwnProperty.call(app.settings, 'cleared'));
+    assert.equal((app.set as (...args: unknown[]) => unknown)(), app);
+    assert.ok(Object.prototype.hasOwnProperty.call(app.settings, 'undefined'));
+    assert.throws(() => (app.get as (...args: unknown[]) => unknown)(), TypeError);
+  });
+
   it('reads undefined for a setting never set, including Object.prototype names', () => {
     const app = portico();
     for (const name of ['missing', 'toString', 'constructor', 'hasOwnProperty', '__proto__']) {

@@ -256,6 +256,20 @@ describe('final handler', () => {
         assert.deepEqual(lines, [[error.stack], ['no stack']]);
       });
     });
+
+    it("logs a truthy non-string stack as it is, and an error's own toString() without one", async () => {
+      const odd = Object.assign(new Error('odd'), { stack: 42 });
+      const described = { toString: () => 'described error' };
+      await capturingConsoleError(async (lines) => {
+        await withServer(failing(() => odd, 'development'), async (srv) => {
+          await send(srv.port, { path: '/fail' });
+        });
+        await withServer(failing(() => described, 'development'), async (srv) => {
+          await send(srv.port, { path: '/fail' });
+        });
+        assert.deepEqual(lines, [[42], ['described error']]);
+      });
+    });
   });
 
   describe('the app as a request listener', () => {

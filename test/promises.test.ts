@@ -39,8 +39,8 @@ describe('promises returned by handlers', () => {
     assert.deepEqual((await get(app, '/')).body, { message: 'late middleware failure', isError: true });
   });
 
-  it('turns a rejection without a reason into an Error', async () => {
-    for (const reason of [undefined, null, false]) {
+  it('turns a rejection without a reason, or with a falsy one, into an Error', async () => {
+    for (const reason of [undefined, null, false, 0, '', Number.NaN]) {
       const app = portico();
       app.get('/x', () => Promise.reject(reason));
       app.use(reporter);

@@ -269,6 +269,52 @@ describe('router internals read by route-listing tools', () => {
     assert.equal(star.regexp.fast_star, true);
   });
 
+  it("names route, sub-app and router layers as Express does ('bound dispatch', 'mounted_app', 'router')", () => {
+    const app = portico();
+    app.get('/x', say('x'));
+    app.use('/sub', portico());
+    app.use('/r', portico.Router());
+    const stack = (app as unknown as { _router: { stack: ToolLayer[] } })._router.stack;
+    assert.deepEqual(stack.map((layer) => layer.name), ['bound dispatch', 'mounted_app', 'router']);
+  });
+
+  it('gives every router the Router factory as prototype, so methods replaced on it reach all routers', async () => {
+    const Router = portico.Router as unknown as Record<string, unknown>;
+    const router = portico.Router();
+    assert.equal(Object.getPrototypeOf(router), portico.Router);
+    assert.equal(typeof Router.use, 'function');
+    assert.equal(typeof Router.route, 'function');
+    const original = Router.get as (this: unknown, ...args: unknown[]) => unknown;
+    Router.get = function countedGet(this: unknown, ...args: unknown[]) {
+      return original.apply(this, ['/patched' + String(args[0]), ...args.slice(1)]);
+    };
+    try {
+      portico.Router().get('/x', say('unused'));
+      router.get('/x', say('patched'));
+    } finally {
+      delete Router.get;
+    }
+    const app = portico();
+    app.use(router);
+    assert.equal(await fetchText(app, '/patched/x'), 'patched');
+    assert.equal(await fetchText(app, '/x'), '404');
+  });
+
+  it("answers Express's private route queries _handles_method and _options", () => {
+    const route = new portico.Route('/p') as unknown as {
+      get(fn: () => void): void;
+      put(fn: () => void): void;
+      _handles_method(method: string): boolean;
+      _options(): string[];
+    };
+    route.get(() => {});
+    route.put(() => {});
+    assert.equal(route._handles_method('head'), true);
+    assert.equal(route._handles_method('GET'), true);
+    assert.equal(route._handles_method('post'), false);
+    assert.deepEqual(route._options(), ['GET', 'PUT', 'HEAD']);
+  });
+
   it('leaves a RegExp path given by the application untouched', () => {
     const app = portico();
     const pattern = /^\/re/;

@@ -36,7 +36,8 @@ export class ApplicationCore {
 
   /** Returns the value of setting `name` (one argument), or assigns it and returns the app. */
   set(name: string, ...value: unknown[]): unknown {
-    if (value.length === 0) return readSetting(this.settings, name);
+    // Exactly one argument reads, as in Express; `app.set()` with none stores `undefined` under 'undefined'.
+    if (arguments.length === 1) return readSetting(this.settings, name);
     writeSetting(this.settings, name, value[0]);
     return this;
   }
@@ -204,19 +205,23 @@ function isApplication(fn: unknown): fn is Application {
 }
 
 /** Mounts a sub-app: settings inheritance, `mount` event, and `req.app` restored when it hands back. */
-function mountApplication(parent: Application, path: PathPattern, child: Application): void {
-  child.mountpath = path;
-  child.parent = parent;
-  parent.lazyRouter().use(path, function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction) {
+// The mounted app is named `fn`, as in Express: an app-like object without `emit` fails with the same TypeError.
+function mountApplication(parent: Application, path: PathPattern, fn: Application): void {
+  fn.mountpath = path;
+  fn.parent = parent;
+  const mountedApp = function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction): void {
     const original = req.app;
-    child.handle(req, res, (err?: unknown) => {
+    fn.handle(req, res, (err?: unknown) => {
       req.app = original;
       res.app = original;
       adoptPrototypes(original, req, res);
       next(err);
     });
-  });
-  child.emit('mount', parent);
+  };
+  // The layer's name is Express's, which route-listing tools recognise when they walk the stack.
+  Object.defineProperty(mountedApp, 'name', { value: 'mounted_app' });
+  parent.lazyRouter().use(path, mountedApp);
+  fn.emit('mount', parent);
 }
 
 /** The default 'mount' behaviour of every app: inherit settings and engines from the parent. */
@@ -240,8 +245,9 @@ function finish(app: Application, req: PorticoRequest, res: PorticoResponse, err
 
 function logError(app: Application, err: unknown): void {
   if (app.set('env') === 'test') return;
-  const stack = typeof err === 'object' && err !== null ? (err as { stack?: unknown }).stack : undefined;
-  console.error(typeof stack === 'string' && stack ? stack : String(err));
+  // Whatever the error's `stack` holds is logged if truthy, else its own toString(), as Express logs.
+  const error = err as { stack?: unknown; toString(): string };
+  console.error(error.stack || error.toString());
 }
 
 Object.setPrototypeOf(ApplicationCore.prototype, Function.prototype);
@@ -256,8 +262,8 @@ for (const method of ROUTE_METHODS) {
     configurable: true,
     writable: true,
     value: function routeMethod(this: ApplicationCore, path: PathPattern, ...handlers: unknown[]): unknown {
-      // `app.get(name)` with one argument reads a setting.
-      if (method === 'get' && handlers.length === 0) return this.set(path as string);
+      // `app.get(name)` with exactly one argument reads a setting; `app.get()` is a route without a path (an error).
+      if (method === 'get' && arguments.length === 1) return this.set(path as string);
       const route = this.lazyRouter().route(path);
       route.addHandlers(method, method, handlers);
       return this;

@@ -15,8 +15,9 @@ export function decodeParam(value: string | undefined): string | undefined {
     if (err instanceof URIError) {
       const error = err as ParamDecodeError;
       error.message = "Failed to decode param '" + value + "'";
-      error.status = 400;
+      // statusCode first: error handlers that list the error's own keys see Express's order.
       error.statusCode = 400;
+      error.status = 400;
     }
     throw err;
   }

@@ -195,10 +195,13 @@ export class Layer {
   }
 }
 
-/** A rejected promise from a handler becomes `next(err)`; a rejection without a reason becomes an Error. */
+/**
+ * A rejected promise from a handler becomes `next(err)`. A falsy reason (none, `0`, `''`…) becomes
+ * an Error: passed on as it is, `next` would read it as "no error" and carry on routing.
+ */
 export function forwardRejection(promise: Promise<unknown>, next: NextFunction): void {
   promise.then(undefined, (reason: unknown) => {
-    next(reason === undefined || reason === null || reason === false ? new Error('Rejected promise') : reason);
+    next(reason || new Error('Rejected promise'));
   });
 }
 

@@ -67,7 +67,7 @@ export function runParamCallbacks(
       const ret = fn(req as never, res as never, nextCallback, value, name);
       if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
         (ret as Promise<unknown>).then(undefined, (reason: unknown) =>
-          nextCallback(reason === undefined || reason === null || reason === false ? new Error('Rejected promise') : reason),
+          nextCallback(reason || new Error('Rejected promise')),
         );
       }
     } catch (e) {

@@ -131,3 +131,15 @@ for (const method of ROUTE_METHODS) {
     },
   });
 }
+
+// Express's private spellings of the two method queries, which routing tools call directly.
+Object.defineProperty(Route.prototype, '_handles_method', {
+  configurable: true,
+  writable: true,
+  value: Route.prototype.handlesMethod,
+});
+Object.defineProperty(Route.prototype, '_options', {
+  configurable: true,
+  writable: true,
+  value: Route.prototype.allowedMethods,
+});

@@ -181,6 +181,11 @@ class DispatchFrame {
       this.lastPath = pathnameOf(url);
     }
     const path = this.lastPath;
+    // A request-target without a pathname matches nothing: the router is left at once.
+    if (path.length === 0) {
+      this.done(layerError);
+      return;
+    }
     const allowed = this.allowed;
     let index = this.index;
     let layer: Layer | undefined;

@@ -88,13 +88,12 @@ export class RouterCore {
   /** Creates a route on `path` and returns it; its position in the stack is fixed now. */
   route(path: PathPattern): Route {
     const route = new Route(path);
-    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, function routeDispatch(
-      req: never,
-      res: never,
-      next: NextFunction,
-    ) {
+    const dispatch = function routeDispatch(req: never, res: never, next: NextFunction): void {
       route.dispatch(req, res, next);
-    });
+    };
+    // Express's route layers are named after their bound `dispatch`; route-listing tools look for it.
+    Object.defineProperty(dispatch, 'name', { value: 'bound dispatch' });
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, dispatch);
     layer.route = route;
     this.stack.push(layer);
     return route;
@@ -126,12 +125,19 @@ for (const method of ROUTE_METHODS) {
   });
 }
 
+/** The router's own `handle`; a router whose `handle` was replaced is entered through the replacement. */
+const OWN_HANDLE = RouterCore.prototype.handle;
+
 /** Creates a router (`portico.Router(options)`). */
 export function createRouter(options: RouterOptions = {}): Router {
   const router = function router(req: unknown, res: unknown, next: NextFunction): void {
-    handleRequest(router as unknown as RouterCore, req, res, next);
+    const handle = (router as unknown as Router).handle;
+    if (handle === OWN_HANDLE) handleRequest(router as unknown as RouterCore, req, res, next);
+    else handle.call(router, req, res, next);
   } as unknown as Router;
-  Object.setPrototypeOf(router, RouterCore.prototype);
+  // The factory itself is every router's prototype, as in Express: code that replaces
+  // `Router.use` or `Router.handle` on the exported factory reaches every router.
+  Object.setPrototypeOf(router, createRouter);
   router.stack = [];
   router.params = Object.create(null);
   router._params = [];
@@ -142,3 +148,5 @@ export function createRouter(options: RouterOptions = {}): Router {
   router.dotBoundary = options.dotBoundary === true;
   return router;
 }
+
+Object.setPrototypeOf(createRouter, RouterCore.prototype);

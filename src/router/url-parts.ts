@@ -4,8 +4,12 @@
  * scheme and authority aside as the "protohost" so mounting never strips it.
  */
 
-/** The pathname of a request-target: up to the first `?` or `#`. */
-export function pathnameOf(url: string): string {
+/**
+ * The pathname of a request-target: up to the first `?` or `#`. The empty string means the
+ * target has no pathname at all (`''`, `?x`, `#x`, or no URL), which no layer can match.
+ */
+export function pathnameOf(url: string | undefined): string {
+  if (typeof url !== 'string') return '';
   // indexOf is a native scan, cheaper than a charCodeAt loop over strings from the parser.
   const q = url.indexOf('?');
   const h = url.indexOf('#');
@@ -21,8 +25,8 @@ function absolutePath(target: string): string {
 }
 
 /** `http://example.com` for an absolute-form target, else the empty string. */
-export function protohostOf(url: string): string {
-  if (url.length === 0 || url.charCodeAt(0) === 0x2f /* / */) return '';
+export function protohostOf(url: string | undefined): string {
+  if (typeof url !== 'string' || url.length === 0 || url.charCodeAt(0) === 0x2f /* / */) return '';
   const q = url.indexOf('?');
   const end = q === -1 ? url.length : q;
   const scheme = url.indexOf('://');

@@ -1004,6 +1004,60 @@ const SCENARIOS: Scenario[] = [
     requests: [{ path: '/x' }, { path: '/missing' }, { path: '/x', method: 'POST' }],
   },
   {
+    title: 'a mounted router whose handle was replaced is entered through the replacement',
+    build(fw) {
+      const app = fw();
+      const router = fw.Router();
+      router.get('/x', function answer(_req, res) {
+        res.end('x');
+      });
+      const replaceable = router as unknown as { handle: (req: unknown, res: ServerResponse, out: unknown) => unknown };
+      const original = replaceable.handle;
+      replaceable.handle = function wrappedHandle(this: unknown, req: unknown, res: ServerResponse, out: unknown) {
+        res.setHeader('X-Wrapped', 'yes');
+        return original.call(this, req, res, out);
+      };
+      app.use('/r', router);
+      return app;
+    },
+    requests: [{ path: '/r/x' }, { path: '/r/missing' }],
+  },
+  {
+    title: 'a request-target without a pathname leaves a router without running any layer',
+    build(fw) {
+      const app = fw();
+      const router = fw.Router();
+      router.use(function never(_req, res) {
+        res.end('router ran a layer');
+      });
+      app.use(function blank(req, res) {
+        const target = req.query.to === 'none' ? undefined : String(req.query.to ?? '');
+        const saved = req.url;
+        req.url = target as string;
+        router(req, res, (err?: unknown) => {
+          req.url = saved;
+          res.end('left the router ' + (err === undefined ? 'without error' : String(err)));
+        });
+      });
+      return app;
+    },
+    requests: [{ path: '/?to=' }, { path: '/?to=%3Fa%3D1' }, { path: '/?to=%23frag' }, { path: '/?to=none' }, { path: '/?to=%2Fok' }],
+  },
+  {
+    title: 'a malformed escape in a param reaches error middleware with statusCode set before status',
+    build(fw) {
+      const app = fw();
+      app.get('/u/:id', function never(_req, res) {
+        res.end('decoded');
+      });
+      app.use(function errorKeys(err: Error, _req: Request, res: Response, _next: NextFunction) {
+        res.json({ name: err.name, message: err.message, keys: Object.keys(err) });
+      });
+      return app;
+    },
+    requests: [{ path: '/u/%zz' }, { path: '/u/a%E0%A4%A' }],
+  },
+  {
     title: 'final handler after a request body',
     build(fw) {
       return fw();
