@@ -142,6 +142,19 @@ describe('portico.static(root, options)', () => {
     });
   });
 
+  describe('with a file as the root', () => {
+    it('serves the file at the mount path, and falls through with a trailing slash', async () => {
+      await withServer(staticApp(undefined, '/hello.txt', fixture('hello.txt')), async ({ port }) => {
+        const file = await send(port, { path: '/hello.txt' });
+        assert.equal(file.status, 200);
+        assert.equal(file.text, 'hello world');
+        assert.equal(file.headers['content-type'], 'text/plain; charset=UTF-8');
+        assert.equal((await send(port, { path: '/hello.txt?x=1' })).text, 'hello world');
+        assert.equal((await send(port, { path: '/hello.txt/' })).text, 'NEXT /hello.txt/');
+      });
+    });
+  });
+
   describe('when the file is not there (fallthrough: true, the default)', () => {
     it('calls next() for a missing file', async () => {
       const res = await get(undefined, '/missing.txt');

@@ -25,6 +25,9 @@ export type ResolvedFilePath =
 export function resolveFilePath(path: string, root: string | undefined): ResolvedFilePath {
   if (path.indexOf('\0') !== -1) return { ok: false, status: 400 };
   if (root !== undefined) {
+    // An empty path is the root itself, not the root as a directory: a static middleware whose root
+    // is a file, mounted at that file's URL, serves it ('/todo.txt' mounted at '/todo.txt').
+    if (path === '') return { ok: true, path: root, parts: [''] };
     if (sep === '/' && PLAIN_PATH.test(path)) {
       const relative = path.slice(1);
       return { ok: true, path: (root === '/' ? '' : root) + path, parts: relative.split('/') };

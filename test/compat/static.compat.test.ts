@@ -84,6 +84,8 @@ function staticConfigs(tmpDir: string): Record<string, Record<string, unknown> |
     'no-cache-no-ranges': { cacheControl: false, acceptRanges: false },
     'no-validators': { etag: false, lastModified: false },
     tmp: { root: tmpDir },
+    'file-root': { root: fixture('hello.txt') },
+    'file-root-strict': { root: fixture('hello.txt'), fallthrough: false },
   };
 }
 
@@ -357,6 +359,10 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   get('/s', undefined);
   get('/s/default', undefined);
   get('/s/default?x', undefined);
+  for (const p of ['', '/', '?x', '/x', '/..']) {
+    get('/s/file-root' + p);
+    get('/s/file-root-strict' + p);
+  }
 
   const stat = statSync(fixture('digits.txt'));
   const etag = 'W/"' + stat.size.toString(16) + '-' + stat.mtime.getTime().toString(16) + '"';
