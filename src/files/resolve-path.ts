@@ -1,4 +1,4 @@
-import { join, normalize, sep } from 'node:path';
+import { isAbsolute, join, normalize, sep } from 'node:path';
 
 /** A `..` segment, with either slash as separator (a backslash is a separator on Windows and in URLs some servers fold). */
 const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
@@ -39,5 +39,8 @@ export function resolveFilePath(path: string, root: string | undefined): Resolve
   }
   if (PARENT_SEGMENT.test(path)) return { ok: false, status: 403 };
   const full = normalize(path);
+  // Only the deprecated `res.sendfile` gets here with a relative path: it names a file below the
+  // working directory, while the dotfile rule looks at the path as it was given.
+  if (!isAbsolute(full)) return { ok: true, path: join(process.cwd(), full), parts: full.split(sep) };
   return { ok: true, path: full, parts: full.split(sep) };
 }

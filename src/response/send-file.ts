@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import type { Stats } from 'node:fs';
 import type { OutgoingHttpHeader } from 'node:http';
 import type { PorticoResponse } from './response';
-import { transferFile, compileFileOptions, type FileOptions, type TransferHooks } from '../files/index';
+import { transferFile, compileFileOptions, fileHttpError, type FileOptions, type TransferHooks } from '../files/index';
 
 /** Options of `res.sendFile` (the file-transfer table of the spec). */
 export interface SendFileOptions extends FileOptions {
@@ -32,8 +32,25 @@ export function sendFile(this: PorticoResponse, path: string, options?: SendFile
   if (!opts?.root && !isAbsolute(path)) {
     throw new TypeError('path must be absolute or specify root to res.sendFile');
   }
+  runFileTransfer(this, path, path.endsWith('/'), opts, done);
+}
+
+/**
+ * Transfers `path` with `res.sendFile`'s headers option and reporting (to `done`, else `next`).
+ * `path === null` stands for a path that could not be decoded: a 400 reported the same way. Bad
+ * options throw first, as they do in Express before the path is looked at.
+ */
+export function runFileTransfer(
+  res: PorticoResponse,
+  path: string | null,
+  trailingSlash: boolean,
+  opts: SendFileOptions | undefined,
+  done: SendFileCallback | undefined,
+): void {
   const compiled = compileFileOptions(opts);
-  transferFile(this.req, this, path, path.endsWith('/'), compiled, new SendFileTransfer(this, opts?.headers, typeof done === 'function' ? done : undefined));
+  const hooks = new SendFileTransfer(res, opts?.headers, typeof done === 'function' ? done : undefined);
+  if (path === null) hooks.error(fileHttpError(400));
+  else transferFile(res.req, res, path, trailingSlash, compiled, hooks);
 }
 
 /** `res.sendFile`'s side of a transfer: headers from the options, then one report to `fn` or `next`. */

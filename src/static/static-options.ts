@@ -38,7 +38,9 @@ export function compileStaticOptions(root: unknown, options: ServeStaticOptions 
   let file: CompiledFileOptions | TypeError;
   try {
     const lookup = opts.fallthrough !== false ? 'on-this-thread-fallthrough' : 'on-this-thread';
-    file = compileFileOptions({ ...opts, maxAge: opts.maxAge || opts.maxage || 0, root: resolve(root) }, lookup);
+    // The alias is folded into `maxAge` here, so the file sender does not read it a second time.
+    const maxAge = opts.maxAge || opts.maxage || 0;
+    file = compileFileOptions({ ...opts, maxAge, maxage: undefined, root: resolve(root) } as FileOptions, lookup);
   } catch (err) {
     // Express only notices a bad `dotfiles`/`index`/`extensions` when serving; keep that timing.
     if (!(err instanceof TypeError)) throw err;

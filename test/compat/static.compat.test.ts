@@ -78,6 +78,8 @@ function staticConfigs(tmpDir: string): Record<string, Record<string, unknown> |
     'cache-1d': { maxAge: '1d', immutable: true, etag: false, lastModified: false },
     'cache-1500': { maxAge: 1500 },
     'cache-negative': { maxAge: -5 },
+    'cache-date': { maxAge: new Date(4000) },
+    'cache-empty-alias': { maxAge: '', maxage: '' },
     'cache-5y': { maxAge: '5y' },
     'cache-alias': { maxage: '2h' },
     immutable: { immutable: true },
@@ -185,6 +187,21 @@ function transferRoutes(tmpDir: string): Record<string, Handler> {
     empty: (_q, res) => res.sendFile(f('empty.txt'), answerError(res)),
     loop: (_q, res) => res.sendFile(join(tmpDir, 'loop1'), answerError(res)),
     'loop-next': (_q, res) => res.sendFile(join(tmpDir, 'loop1')),
+    'sf-encoded': (_q, res) => res.sendfile(relative(process.cwd(), f('snow ☃', 'index.html')).split('/').map(encodeURIComponent).join('/')),
+    'sf-malformed': (_q, res) => res.sendfile(relative(process.cwd(), f('hello.txt')) + '%', answerError(res)),
+    'sf-up': (_q, res) => res.sendfile(relative(process.cwd(), f('nested')) + '/../hello.txt', answerError(res)),
+    'sf-absolute-up': (_q, res) => res.sendfile(f('nested') + '/%2e%2e/hello.txt'),
+    'sf-index': (_q, res) => res.sendfile(relative(process.cwd(), f('nested')) + '/'),
+    'sf-dir': (_q, res) => res.sendfile(relative(process.cwd(), f('nested'))),
+    'sf-number': (_q, res) => res.sendfile(5, answerError(res)),
+    'sf-empty': (_q, res) => res.sendfile('', answerError(res)),
+    'sf-root-up': (_q, res) => res.sendfile('nested/../hello.txt', { root: FILES }),
+    'sf-undefined': (_q, res) => res.sendfile(undefined),
+    'max-age-date': (_q, res) => res.sendFile(f('hello.txt'), { maxAge: new Date(5000) }),
+    'max-age-alias': (_q, res) => res.sendFile(f('hello.txt'), { maxAge: 0, maxage: '1m' }),
+    'max-age-empty-alias': (_q, res) => res.sendFile(f('hello.txt'), { maxage: '' }),
+    'end-string': (_q, res) => res.sendFile(f('digits.txt'), { end: '3' }),
+    'end-null': (_q, res) => res.sendFile(f('digits.txt'), { end: null }),
     'd-plain': (_q, res) => res.download(f('hello.txt')),
     'd-unicode-name': (_q, res) => res.download(f('hello.txt'), 'report ☃ "x".pdf'),
     'd-cb': (_q, res) => res.download(f('hello.txt'), answerError(res)),
@@ -337,7 +354,7 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   for (const config of ['ext', 'ext-strict', 'ext-string', 'ext-true']) {
     for (const p of ['/page', '/hello', '/nested', '/missing', '/page.htm', '/dir', '/hello.txt/x', '/.mine/.hidden', '/a/']) get('/s/' + config + p);
   }
-  for (const config of ['bad-dotfiles', 'bad-index', 'cache-1d', 'cache-1500', 'cache-negative', 'cache-5y', 'cache-alias', 'immutable', 'no-cache-no-ranges']) {
+  for (const config of ['cache-date', 'cache-empty-alias', 'bad-dotfiles', 'bad-index', 'cache-1d', 'cache-1500', 'cache-negative', 'cache-5y', 'cache-alias', 'immutable', 'no-cache-no-ranges']) {
     get('/s/' + config + '/hello.txt');
   }
   for (const p of ['/big.bin', '/link.txt', '/loop1']) {
