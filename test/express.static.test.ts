@@ -108,6 +108,12 @@ describe('portico.static(root, options)', () => {
       assert.equal(res.text, '<p>snow</p>');
     });
 
+    it('ignores a fragment in the request target, with or without a query', async () => {
+      assert.equal((await get(undefined, '/hello.txt#frag')).text, 'hello world');
+      assert.equal((await get(undefined, '/hello.txt#frag?x=1')).text, 'hello world');
+      assert.equal((await get(undefined, '/hello.txt?x=1#frag')).text, 'hello world');
+    });
+
     it('ignores the query string', async () => {
       const res = await get(undefined, '/hello.txt?v=1&x=%zz');
       assert.equal(res.text, 'hello world');
@@ -198,6 +204,14 @@ describe('portico.static(root, options)', () => {
       assert.equal(res.headers.allow, 'GET, HEAD');
       assert.equal(res.headers['content-length'], '0');
       assert.equal(res.body.length, 0);
+    });
+
+    it('gives a stat error only its first line as its stack, as an asynchronous stat does', async () => {
+      const app = portico();
+      app.use(portico.static(FILES, { fallthrough: false }));
+      app.use((err: Error, _req: unknown, res: any, _next: unknown) => res.send(err.stack));
+      const res = await withServer(app, ({ port }) => send(port, { path: '/missing.txt' }));
+      assert.equal(res.text, `Error: ENOENT: no such file or directory, stat '${fixture('missing.txt')}'`);
     });
 
     it('passes a malformed escape to next(err) as 400 Bad Request', async () => {
@@ -293,6 +307,12 @@ describe('portico.static(root, options)', () => {
       const res = await get({ extensions: ['html', 'txt'], fallthrough: false }, '/dir');
       assert.equal(res.status, 404);
       assert.equal(json(res).message, `ENOENT: no such file or directory, stat '${fixture('dir.txt')}'`);
+    });
+
+    it('answers a plain 404 when the last extension tried names a directory', async () => {
+      const res = await get({ extensions: ['txt', 'html'], fallthrough: false }, '/dir');
+      assert.equal(res.status, 404);
+      assert.deepEqual(json(res), { name: 'NotFoundError', message: 'Not Found', status: 404, statusCode: 404, expose: true });
     });
 
     it('does not apply when the path has an extension', async () => {
@@ -414,6 +434,12 @@ describe('portico.static(root, options)', () => {
     it('keeps percent-encoding in the location', async () => {
       const res = await get(undefined, '/snow%20%E2%98%83');
       assert.equal(res.headers.location, '/snow%20%E2%98%83/');
+    });
+
+    it('keeps a fragment the client sent, after the query', async () => {
+      assert.equal((await get(undefined, '/nested#top')).headers.location, '/nested/#top');
+      assert.equal((await get(undefined, '/nested?a=1#top')).headers.location, '/nested/?a=1#top');
+      assert.equal((await get(undefined, '/nested#top?a=1')).headers.location, '/nested/#top?a=1');
     });
 
     it('answers HEAD without a body', async () => {

@@ -28,7 +28,11 @@ export function statOnThisThread(path: string, callback: StatCallback): void {
   try {
     stats = statSync(path);
   } catch (err) {
-    callback(err as NodeJS.ErrnoException);
+    // An error from the asynchronous stat has no stack frames, only its first line; Express's error
+    // pages show that line alone, so the synchronous call's frames are dropped.
+    const error = err as NodeJS.ErrnoException;
+    error.stack = error.name + ': ' + error.message;
+    callback(error);
     return;
   }
   callback(null, stats);
@@ -96,7 +100,7 @@ function appendExtension(base: string, ext: string): string {
   return base + '.' + ext;
 }
 
-/** Stats `name(base, names[i])` for each i in turn; the first regular file wins, else the last error (or 404). */
+/** Stats `name(base, names[i])` for each i in turn; the first regular file wins, else the last candidate's error (404 for a directory). */
 function tryCandidates(
   statFile: StatFunction,
   base: string,
@@ -113,7 +117,8 @@ function tryCandidates(
   const candidate = name(base, names[i]);
   statFile(candidate, (err, stats) => {
     if (err) tryCandidates(statFile, base, names, i + 1, err, done, name);
-    else if ((stats as Stats).isDirectory()) tryCandidates(statFile, base, names, i + 1, lastError, done, name);
+    // A directory clears the error: when it is the last candidate, the answer is a plain 404.
+    else if ((stats as Stats).isDirectory()) tryCandidates(statFile, base, names, i + 1, null, done, name);
     else done({ kind: 'file', path: candidate, stat: stats as Stats });
   });
 }

@@ -73,6 +73,7 @@ function staticConfigs(tmpDir: string): Record<string, Record<string, unknown> |
     'ext-strict': { extensions: ['html', 'txt'], fallthrough: false },
     'ext-string': { extensions: 'html' },
     'ext-true': { extensions: true },
+    'ext-dir-last': { extensions: ['txt', 'html'], fallthrough: false },
     'bad-dotfiles': { dotfiles: 'bogus' },
     'bad-index': { index: 5 },
     'cache-1d': { maxAge: '1d', immutable: true, etag: false, lastModified: false },
@@ -337,7 +338,8 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
     '/missing', '/data.json', '/page.html', '/no-extension', '/hello.txt/', '/nested/', '/nested/../hello.txt', '/%2e%2e%2f', '/..%5chello.txt',
     '/%252e%252e/hello.txt', '/' + 'a'.repeat(5000), '/hello.txt%3Fx', '/nested%2F', '/nested%2Findex.html', '/%2Fhello.txt', '/\\hello.txt',
     '/..\\hello.txt', '///nested', '/%2F/nested', '/nested?%', '/nested?%zz<', '/nested/?x', '/nested?<script>', '/nested?a="b"&c=\'d\'',
-    '/%3Cscript%3E', '/nested;x', '/page', '/hello', '/dir', '/empty.txt',
+    '/%3Cscript%3E', '/nested;x', '/page', '/hello', '/dir', '/empty.txt', '/hello.txt#x', '/nested#x', '/nested?a=1#x', '/nested#x?a=1',
+    '/missing#x', '/nested\\x#y',
   ];
   for (const config of ['default', 'strict']) for (const p of paths) get('/s/' + config + p);
   for (const p of ['/hello.txt', '/nested', '/missing']) {
@@ -351,7 +353,7 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   for (const config of ['no-redirect', 'no-redirect-strict', 'no-index', 'no-index-strict', 'index-list', 'index-string']) {
     for (const p of ['/', '/nested', '/nested/']) get('/s/' + config + p);
   }
-  for (const config of ['ext', 'ext-strict', 'ext-string', 'ext-true']) {
+  for (const config of ['ext', 'ext-strict', 'ext-string', 'ext-true', 'ext-dir-last']) {
     for (const p of ['/page', '/hello', '/nested', '/missing', '/page.htm', '/dir', '/hello.txt/x', '/.mine/.hidden', '/a/']) get('/s/' + config + p);
   }
   for (const config of ['cache-date', 'cache-empty-alias', 'bad-dotfiles', 'bad-index', 'cache-1d', 'cache-1500', 'cache-negative', 'cache-5y', 'cache-alias', 'immutable', 'no-cache-no-ranges']) {
