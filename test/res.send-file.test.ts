@@ -251,6 +251,22 @@ describe('res.sendFile(path)', () => {
       const { nextErrors } = await abortMidFile(false);
       assert.deepEqual(nextErrors, []);
     });
+
+    it('reports the error a connection was destroyed with to fn, before anything was sent', async () => {
+      let report: (seen: { err?: Error; headersSent: boolean }) => void = () => undefined;
+      const reported = new Promise<{ err?: Error; headersSent: boolean }>((r) => (report = r));
+      const app = portico();
+      app.get('/', (req: any, res: any) => {
+        res.sendFile(fixture('hello.txt'), (err?: Error) => report({ err, headersSent: res.headersSent }));
+        req.socket.destroy(new Error('broken!'));
+      });
+      await withServer(app, async ({ port }) => {
+        await send(port).catch(() => undefined);
+        const seen = await reported;
+        assert.equal(seen.err?.message, 'broken!');
+        assert.equal(seen.headersSent, false);
+      });
+    });
   });
 
   describe('options', () => {

@@ -83,7 +83,11 @@ class SendFileTransfer implements TransferHooks {
   }
 
   aborted(): void {
-    this.settle(codedError('Request aborted', 'ECONNABORTED'));
+    // A connection destroyed with an error (other than a reset by the client) reports that error,
+    // as Express does; read from the socket afterwards, so transfers that end normally pay nothing.
+    const socketError = (this.res.req.socket as { errored?: NodeJS.ErrnoException | null } | null)?.errored;
+    if (socketError && socketError.code !== 'ECONNRESET') this.settle(socketError);
+    else this.settle(codedError('Request aborted', 'ECONNABORTED'));
   }
 
   /** Reports the outcome once: to the callback, or else to the router. */
