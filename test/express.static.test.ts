@@ -51,6 +51,29 @@ describe('portico.static(root, options)', () => {
       assert.throws(() => portico.static(FILES, { setHeaders: 5 as never }), { name: 'TypeError', message: 'option setHeaders must be function' });
     });
 
+    it('throws V8\'s TypeError for options that are a truthy non-object, and takes falsy ones as none', () => {
+      assert.throws(() => portico.static(FILES, 'x' as never), { name: 'TypeError', message: 'Object prototype may only be an Object or null: x' });
+      assert.throws(() => portico.static(FILES, 5 as never), { name: 'TypeError', message: 'Object prototype may only be an Object or null: 5' });
+      assert.equal(typeof portico.static(FILES, 0 as never), 'function');
+      assert.equal(typeof portico.static(FILES, null as never), 'function');
+    });
+
+    it('accepts a null setHeaders as none', async () => {
+      assert.equal((await get({ setHeaders: null as never }, '/hello.txt')).text, 'hello world');
+    });
+
+    it('reads options inherited through a prototype', async () => {
+      const res = await get(Object.create({ fallthrough: false, maxAge: '1m', dotfiles: 'deny' }), '/.dotfile');
+      assert.equal(res.status, 403);
+      assert.equal((await get(Object.create({ maxAge: '1m' }), '/hello.txt')).headers['cache-control'], 'public, max-age=60');
+    });
+
+    it('takes a falsy index or extensions (null, \'\') as none', async () => {
+      assert.equal((await get({ index: null as never }, '/nested/')).text, 'NEXT /nested/');
+      assert.equal((await get({ index: '' as never }, '/nested/')).text, 'NEXT /nested/');
+      assert.equal((await get({ extensions: null as never }, '/page')).text, 'NEXT /page');
+    });
+
     it('returns a named middleware function', () => {
       assert.equal(portico.static(FILES).name, 'serveStatic');
     });

@@ -109,10 +109,10 @@ function dotfilesPolicy(value: unknown, hidden: unknown): DotfilesPolicy | undef
   throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
 }
 
-/** `false` → none, a string → one, an array of strings → itself; anything else is refused. */
+/** Unset → the default; `false` (or any falsy value, `null` and `''` too) → none; a string → one; an array of strings → itself; anything else is refused. */
 function nameList(value: unknown, fallback: readonly string[], label: string): readonly string[] {
   if (value === undefined) return fallback;
-  if (value === false) return NO_ENTRIES;
+  if (!value) return NO_ENTRIES;
   if (typeof value === 'string') return [value];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.slice();
   throw new TypeError(label + ' must be array of strings or false');
