@@ -137,6 +137,11 @@ describe('portico.static(root, options)', () => {
       assert.equal((await get(undefined, '/hello.txt?x=1#frag')).text, 'hello world');
     });
 
+    it('serves an absolute-form request target (http://host/path) by its path', async () => {
+      assert.equal((await get(undefined, 'http://example.com/hello.txt')).text, 'hello world');
+      assert.equal((await get(undefined, 'http://example.com/static/hello.txt?x', '/static')).text, 'hello world');
+    });
+
     it('ignores the query string', async () => {
       const res = await get(undefined, '/hello.txt?v=1&x=%zz');
       assert.equal(res.text, 'hello world');
@@ -463,6 +468,12 @@ describe('portico.static(root, options)', () => {
       assert.equal((await get(undefined, '/nested#top')).headers.location, '/nested/#top');
       assert.equal((await get(undefined, '/nested?a=1#top')).headers.location, '/nested/?a=1#top');
       assert.equal((await get(undefined, '/nested#top?a=1')).headers.location, '/nested/#top?a=1');
+    });
+
+    it('redirects an absolute-form target to the same origin, scheme and host in lower case', async () => {
+      assert.equal((await get(undefined, 'http://example.com/nested?a=1')).headers.location, 'http://example.com/nested/?a=1');
+      assert.equal((await get(undefined, 'HTTP://Example.COM//nested')).headers.location, 'http://example.com/nested/');
+      assert.equal((await get(undefined, 'http://example.com/static', '/static')).headers.location, 'http://example.com/static/');
     });
 
     it('answers HEAD without a body', async () => {

@@ -378,6 +378,9 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   get('/s', undefined);
   get('/s/default', undefined);
   get('/s/default?x', undefined);
+  for (const target of ['http://example.com/s/default/hello.txt', 'http://Example.COM/s/default/nested?x=1#y', 'http://u:p@example.com:81/s/strict/nested', 'http://example.com/s/default', 'http://example.com/s/strict/..%2f']) {
+    get(target);
+  }
   for (const p of ['', '/', '?x', '/x', '/..']) {
     get('/s/file-root' + p);
     get('/s/file-root-strict' + p);
