@@ -267,6 +267,21 @@ describe('res.sendFile(path)', () => {
         assert.equal(seen.headersSent, false);
       });
     });
+
+    it('reports ECONNABORTED when the connection was already destroyed with an error before the transfer', async () => {
+      let report: (err?: Error) => void = () => undefined;
+      const reported = new Promise<Error | undefined>((r) => (report = r));
+      const app = portico();
+      app.get('/', (req: any, res: any) => {
+        req.socket.destroy(new Error('broken!'));
+        res.sendFile(fixture('hello.txt'), report);
+      });
+      await withServer(app, async ({ port }) => {
+        await send(port).catch(() => undefined);
+        const err = (await reported) as NodeJS.ErrnoException;
+        assert.deepEqual([err.message, err.code], ['Request aborted', 'ECONNABORTED']);
+      });
+    });
   });
 
   describe('options', () => {

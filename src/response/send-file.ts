@@ -57,12 +57,16 @@ export function runFileTransfer(
 class SendFileTransfer implements TransferHooks {
   readonly watchesCompletion = true;
   private settled = false;
+  /** Whether the connection was already destroyed when the transfer began. */
+  private readonly closedAtStart: boolean;
 
   constructor(
     private readonly res: PorticoResponse,
     private readonly headers: SendFileOptions['headers'],
     private readonly callback: SendFileCallback | undefined,
-  ) {}
+  ) {
+    this.closedAtStart = res.req.socket?.destroyed === true;
+  }
 
   file(_path: string, _stat: Stats): void {
     const headers = this.headers;
@@ -83,9 +87,10 @@ class SendFileTransfer implements TransferHooks {
   }
 
   aborted(): void {
-    // A connection destroyed with an error (other than a reset by the client) reports that error,
-    // as Express does; read from the socket afterwards, so transfers that end normally pay nothing.
-    const socketError = (this.res.req.socket as { errored?: NodeJS.ErrnoException | null } | null)?.errored;
+    // A connection destroyed with an error (other than a reset by the client) during the transfer
+    // reports that error, as Express does; one already gone when the transfer began is just aborted.
+    // Read from the socket afterwards, so transfers that end normally pay nothing.
+    const socketError = this.closedAtStart ? undefined : (this.res.req.socket as { errored?: NodeJS.ErrnoException | null } | null)?.errored;
     if (socketError && socketError.code !== 'ECONNRESET') this.settle(socketError);
     else this.settle(codedError('Request aborted', 'ECONNABORTED'));
   }
