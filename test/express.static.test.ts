@@ -380,6 +380,13 @@ describe('portico.static(root, options)', () => {
       assert.equal((await get({ index: ['nope.html', 'page.html'] }, '/')).text, '<p>page</p>');
     });
 
+    it('passes the TypeError of an index name the file system refuses (a NUL byte) to next(err) as it is', async () => {
+      const res = await get({ index: 'index.html\0' }, '/nested/');
+      assert.equal(res.status, 500);
+      const err = json(res);
+      assert.deepEqual([err.name, err.code, err.status, err.expose], ['TypeError', 'ERR_INVALID_ARG_VALUE', undefined, undefined]);
+    });
+
     it('false disables indexes (next())', async () => {
       assert.equal((await get({ index: false }, '/')).text, 'NEXT /');
       const strict = await get({ index: false, fallthrough: false }, '/nested/');

@@ -28,9 +28,12 @@ export function statOnThisThread(path: string, callback: StatCallback): void {
   try {
     stats = statSync(path);
   } catch (err) {
+    const error = err as NodeJS.ErrnoException;
+    // An invalid argument (a NUL byte in an index name) is thrown by the asynchronous stat too, at
+    // the call: it goes up to the caller rather than becoming a file error.
+    if (typeof error.errno !== 'number') throw error;
     // An error from the asynchronous stat has no stack frames, only its first line; Express's error
     // pages show that line alone, so the synchronous call's frames are dropped.
-    const error = err as NodeJS.ErrnoException;
     error.stack = error.name + ': ' + error.message;
     callback(error);
     return;
