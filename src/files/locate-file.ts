@@ -28,17 +28,23 @@ export function statOnThisThread(path: string, callback: StatCallback): void {
   try {
     stats = statSync(path);
   } catch (err) {
-    const error = err as NodeJS.ErrnoException;
-    // An invalid argument (a NUL byte in an index name) is thrown by the asynchronous stat too, at
-    // the call: it goes up to the caller rather than becoming a file error.
-    if (typeof error.errno !== 'number') throw error;
-    // An error from the asynchronous stat has no stack frames, only its first line; Express's error
-    // pages show that line alone, so the synchronous call's frames are dropped.
-    error.stack = error.name + ': ' + error.message;
-    callback(error);
+    callback(asAsyncStatError(err));
     return;
   }
   callback(null, stats);
+}
+
+/**
+ * A `statSync` failure as the asynchronous stat would report it. An invalid argument (a NUL byte in
+ * an index name) is thrown by `fs.stat` too, at the call: it goes up to the caller rather than becoming
+ * a file error. A system error from `fs.stat` has no stack frames, only its first line, which is all
+ * Express's error pages show: the synchronous call's frames are dropped.
+ */
+function asAsyncStatError(err: unknown): NodeJS.ErrnoException {
+  const error = err as NodeJS.ErrnoException;
+  if (typeof error.errno !== 'number') throw error;
+  error.stack = error.name + ': ' + error.message;
+  return error;
 }
 
 /** Asks `statSync` for `undefined` instead of an exception when the path does not exist. */
@@ -62,7 +68,7 @@ export function statOnThisThreadFallthrough(path: string, callback: StatCallback
   try {
     stats = statSync(path, MISS_AS_UNDEFINED);
   } catch (err) {
-    callback(err as NodeJS.ErrnoException);
+    callback(asAsyncStatError(err));
     return;
   }
   if (stats === undefined) callback(UNSEEN_MISS);
