@@ -51,6 +51,29 @@ describe('portico.static(root, options)', () => {
       assert.throws(() => portico.static(FILES, { setHeaders: 5 as never }), { name: 'TypeError', message: 'option setHeaders must be function' });
     });
 
+    it('throws V8\'s TypeError for options that are a truthy non-object, and takes falsy ones as none', () => {
+      assert.throws(() => portico.static(FILES, 'x' as never), { name: 'TypeError', message: 'Object prototype may only be an Object or null: x' });
+      assert.throws(() => portico.static(FILES, 5 as never), { name: 'TypeError', message: 'Object prototype may only be an Object or null: 5' });
+      assert.equal(typeof portico.static(FILES, 0 as never), 'function');
+      assert.equal(typeof portico.static(FILES, null as never), 'function');
+    });
+
+    it('accepts a null setHeaders as none', async () => {
+      assert.equal((await get({ setHeaders: null as never }, '/hello.txt')).text, 'hello world');
+    });
+
+    it('reads options inherited through a prototype', async () => {
+      const res = await get(Object.create({ fallthrough: false, maxAge: '1m', dotfiles: 'deny' }), '/.dotfile');
+      assert.equal(res.status, 403);
+      assert.equal((await get(Object.create({ maxAge: '1m' }), '/hello.txt')).headers['cache-control'], 'public, max-age=60');
+    });
+
+    it('takes a falsy index or extensions (null, \'\') as none', async () => {
+      assert.equal((await get({ index: null as never }, '/nested/')).text, 'NEXT /nested/');
+      assert.equal((await get({ index: '' as never }, '/nested/')).text, 'NEXT /nested/');
+      assert.equal((await get({ extensions: null as never }, '/page')).text, 'NEXT /page');
+    });
+
     it('returns a named middleware function', () => {
       assert.equal(portico.static(FILES).name, 'serveStatic');
     });
@@ -108,6 +131,17 @@ describe('portico.static(root, options)', () => {
       assert.equal(res.text, '<p>snow</p>');
     });
 
+    it('ignores a fragment in the request target, with or without a query', async () => {
+      assert.equal((await get(undefined, '/hello.txt#frag')).text, 'hello world');
+      assert.equal((await get(undefined, '/hello.txt#frag?x=1')).text, 'hello world');
+      assert.equal((await get(undefined, '/hello.txt?x=1#frag')).text, 'hello world');
+    });
+
+    it('serves an absolute-form request target (http://host/path) by its path', async () => {
+      assert.equal((await get(undefined, 'http://example.com/hello.txt')).text, 'hello world');
+      assert.equal((await get(undefined, 'http://example.com/static/hello.txt?x', '/static')).text, 'hello world');
+    });
+
     it('ignores the query string', async () => {
       const res = await get(undefined, '/hello.txt?v=1&x=%zz');
       assert.equal(res.text, 'hello world');
@@ -139,6 +173,19 @@ describe('portico.static(root, options)', () => {
       const res = await get(undefined, '/static/hello.txt', '/static');
       assert.equal(res.status, 200);
       assert.equal(res.text, 'hello world');
+    });
+  });
+
+  describe('with a file as the root', () => {
+    it('serves the file at the mount path, and falls through with a trailing slash', async () => {
+      await withServer(staticApp(undefined, '/hello.txt', fixture('hello.txt')), async ({ port }) => {
+        const file = await send(port, { path: '/hello.txt' });
+        assert.equal(file.status, 200);
+        assert.equal(file.text, 'hello world');
+        assert.equal(file.headers['content-type'], 'text/plain; charset=UTF-8');
+        assert.equal((await send(port, { path: '/hello.txt?x=1' })).text, 'hello world');
+        assert.equal((await send(port, { path: '/hello.txt/' })).text, 'NEXT /hello.txt/');
+      });
     });
   });
 
@@ -185,6 +232,14 @@ describe('portico.static(root, options)', () => {
       assert.equal(res.headers.allow, 'GET, HEAD');
       assert.equal(res.headers['content-length'], '0');
       assert.equal(res.body.length, 0);
+    });
+
+    it('gives a stat error only its first line as its stack, as an asynchronous stat does', async () => {
+      const app = portico();
+      app.use(portico.static(FILES, { fallthrough: false }));
+      app.use((err: Error, _req: unknown, res: any, _next: unknown) => res.send(err.stack));
+      const res = await withServer(app, ({ port }) => send(port, { path: '/missing.txt' }));
+      assert.equal(res.text, `Error: ENOENT: no such file or directory, stat '${fixture('missing.txt')}'`);
     });
 
     it('passes a malformed escape to next(err) as 400 Bad Request', async () => {
@@ -282,6 +337,12 @@ describe('portico.static(root, options)', () => {
       assert.equal(json(res).message, `ENOENT: no such file or directory, stat '${fixture('dir.txt')}'`);
     });
 
+    it('answers a plain 404 when the last extension tried names a directory', async () => {
+      const res = await get({ extensions: ['txt', 'html'], fallthrough: false }, '/dir');
+      assert.equal(res.status, 404);
+      assert.deepEqual(json(res), { name: 'NotFoundError', message: 'Not Found', status: 404, statusCode: 404, expose: true });
+    });
+
     it('does not apply when the path has an extension', async () => {
       const res = await get({ extensions: ['html'], fallthrough: false }, '/page.htm');
       assert.equal(json(res).message, `ENOENT: no such file or directory, stat '${fixture('page.htm')}'`);
@@ -317,6 +378,13 @@ describe('portico.static(root, options)', () => {
 
     it('tries an array of names in order', async () => {
       assert.equal((await get({ index: ['nope.html', 'page.html'] }, '/')).text, '<p>page</p>');
+    });
+
+    it('passes the TypeError of an index name the file system refuses (a NUL byte) to next(err) as it is', async () => {
+      const res = await get({ index: 'index.html\0' }, '/nested/');
+      assert.equal(res.status, 500);
+      const err = json(res);
+      assert.deepEqual([err.name, err.code, err.status, err.expose], ['TypeError', 'ERR_INVALID_ARG_VALUE', undefined, undefined]);
     });
 
     it('false disables indexes (next())', async () => {
@@ -401,6 +469,18 @@ describe('portico.static(root, options)', () => {
     it('keeps percent-encoding in the location', async () => {
       const res = await get(undefined, '/snow%20%E2%98%83');
       assert.equal(res.headers.location, '/snow%20%E2%98%83/');
+    });
+
+    it('keeps a fragment the client sent, after the query', async () => {
+      assert.equal((await get(undefined, '/nested#top')).headers.location, '/nested/#top');
+      assert.equal((await get(undefined, '/nested?a=1#top')).headers.location, '/nested/?a=1#top');
+      assert.equal((await get(undefined, '/nested#top?a=1')).headers.location, '/nested/#top?a=1');
+    });
+
+    it('redirects an absolute-form target to the same origin, scheme and host in lower case', async () => {
+      assert.equal((await get(undefined, 'http://example.com/nested?a=1')).headers.location, 'http://example.com/nested/?a=1');
+      assert.equal((await get(undefined, 'HTTP://Example.COM//nested')).headers.location, 'http://example.com/nested/');
+      assert.equal((await get(undefined, 'http://example.com/static', '/static')).headers.location, 'http://example.com/static/');
     });
 
     it('answers HEAD without a body', async () => {

@@ -175,6 +175,22 @@ describe('res.sendFile(path)', () => {
       assert.equal(json(res).status, 403);
     });
 
+    it('hands a transfer started after the response was sent to fn as a plain Error with status 500', async () => {
+      const seen: Error[] = [];
+      const res = await run((_q, res) => {
+        res.send('first');
+        res.sendFile(fixture('hello.txt'), (err: Error) => seen.push(err));
+      });
+      assert.equal(res.text, 'first');
+      for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      const [err] = seen;
+      assert.ok(err instanceof Error);
+      assert.equal(Object.getPrototypeOf(err), Error.prototype);
+      assert.equal(err.message, "Can't set headers after they are sent.");
+      assert.deepEqual(Object.keys(err), ['expose', 'statusCode', 'status']);
+      assert.deepEqual([(err as any).status, (err as any).statusCode, (err as any).expose], [500, 500, false]);
+    });
+
     it('calls fn exactly once', async () => {
       let calls = 0;
       await run((_q, res) => res.sendFile(fixture('hello.txt'), () => void calls++), { headers: { 'if-none-match': '*' } });
@@ -234,6 +250,37 @@ describe('res.sendFile(path)', () => {
     it('does not call next(err) without fn', async () => {
       const { nextErrors } = await abortMidFile(false);
       assert.deepEqual(nextErrors, []);
+    });
+
+    it('reports the error a connection was destroyed with to fn, before anything was sent', async () => {
+      let report: (seen: { err?: Error; headersSent: boolean }) => void = () => undefined;
+      const reported = new Promise<{ err?: Error; headersSent: boolean }>((r) => (report = r));
+      const app = portico();
+      app.get('/', (req: any, res: any) => {
+        res.sendFile(fixture('hello.txt'), (err?: Error) => report({ err, headersSent: res.headersSent }));
+        req.socket.destroy(new Error('broken!'));
+      });
+      await withServer(app, async ({ port }) => {
+        await send(port).catch(() => undefined);
+        const seen = await reported;
+        assert.equal(seen.err?.message, 'broken!');
+        assert.equal(seen.headersSent, false);
+      });
+    });
+
+    it('reports ECONNABORTED when the connection was already destroyed with an error before the transfer', async () => {
+      let report: (err?: Error) => void = () => undefined;
+      const reported = new Promise<Error | undefined>((r) => (report = r));
+      const app = portico();
+      app.get('/', (req: any, res: any) => {
+        req.socket.destroy(new Error('broken!'));
+        res.sendFile(fixture('hello.txt'), report);
+      });
+      await withServer(app, async ({ port }) => {
+        await send(port).catch(() => undefined);
+        const err = (await reported) as NodeJS.ErrnoException;
+        assert.deepEqual([err.message, err.code], ['Request aborted', 'ECONNABORTED']);
+      });
     });
   });
 
@@ -322,6 +369,28 @@ describe('res.sendFile(path)', () => {
       assert.equal(res.headers['content-length'], '4');
     });
 
+    it('maxAge: another value counts as its number, and the lower-case maxage is read when maxAge is falsy', async () => {
+      const cacheControl = async (options: Record<string, unknown>) =>
+        (await run((_q, res) => res.sendFile(fixture('hello.txt'), options))).headers['cache-control'];
+      assert.equal(await cacheControl({ maxAge: new Date(5000) }), 'public, max-age=5');
+      assert.equal(await cacheControl({ maxAge: [7000] }), 'public, max-age=7');
+      assert.equal(await cacheControl({ maxAge: '', maxage: '3s' }), 'public, max-age=3');
+      assert.equal(await cacheControl({ maxage: 4000 }), 'public, max-age=4');
+      assert.equal(await cacheControl({ maxAge: 2000, maxage: 4000 }), 'public, max-age=2');
+      assert.equal(await cacheControl({ maxAge: '' }), 'public, max-age=0');
+    });
+
+    it('maxAge: an empty string that is read throws ms\'s error synchronously', async () => {
+      const res = await run((_q, res) => res.sendFile(fixture('hello.txt'), { maxage: '' }));
+      assert.equal(res.text, 'THROWN Error: val is not a non-empty string or a valid number. val=""');
+    });
+
+    it('end: a non-number given counts as its number (null and "" are 0)', async () => {
+      assert.equal((await run((_q, res) => res.sendFile(fixture('digits.txt'), { end: '3' }))).text, '0123');
+      assert.equal((await run((_q, res) => res.sendFile(fixture('digits.txt'), { end: null }))).text, '0');
+      assert.equal((await run((_q, res) => res.sendFile(fixture('digits.txt'), { end: 'x' }))).text, '0123456789');
+    });
+
     it('ignores options that are not an object', async () => {
       assert.equal((await run((_q, res) => res.sendFile(fixture('hello.txt'), null))).text, 'hello world');
       assert.equal((await run((_q, res) => res.sendFile(fixture('hello.txt'), 'x'))).text, 'hello world');
@@ -330,6 +399,9 @@ describe('res.sendFile(path)', () => {
 });
 
 describe('res.sendfile(path, [options], [fn]) (deprecated)', () => {
+  const cwdRelative = (...parts: string[]) => relative(process.cwd(), fixture(...parts));
+  const sendfile = (res: any, ...args: unknown[]) => (res.sendfile as (...a: unknown[]) => void)(...args);
+
   it('sends a path relative to the working directory and warns once', async () => {
     const warnings: string[] = [];
     const listener = (w: Error) => warnings.push(w.message);
@@ -348,5 +420,32 @@ describe('res.sendfile(path, [options], [fn]) (deprecated)', () => {
     } finally {
       process.off('warning', listener);
     }
+  });
+
+  it('decodes the path as a URL path: %-escapes are read, a malformed one is 400 Bad Request', async () => {
+    const encoded = cwdRelative('snow ☃', 'index.html').split('/').map(encodeURIComponent).join('/');
+    assert.equal((await run((_q, res) => sendfile(res, encoded))).text, '<p>snow</p>');
+    const bad = await run((_q, res) => sendfile(res, cwdRelative('hello.txt') + '%', reportTo(res)));
+    assert.deepEqual([bad.status, json(bad).name, json(bad).message], [598, 'BadRequestError', 'Bad Request']);
+  });
+
+  it('refuses a .. segment without a root (403), even an encoded one, but allows it inside a root', async () => {
+    const up = await run((_q, res) => sendfile(res, cwdRelative('nested') + '/../hello.txt', reportTo(res)));
+    assert.deepEqual([up.status, json(up).name], [598, 'ForbiddenError']);
+    assert.equal((await run((_q, res) => sendfile(res, fixture('nested') + '/%2e%2e/hello.txt'))).status, 403);
+    assert.equal((await run((_q, res) => sendfile(res, 'nested/../hello.txt', { root: FILES }))).text, 'hello world');
+  });
+
+  it('serves the index of a path ending in /, and passes a directory without it to next()', async () => {
+    assert.equal((await run((_q, res) => sendfile(res, cwdRelative('nested') + '/'))).text, (await run((_q, res) => res.sendFile(fixture('nested', 'index.html')))).text);
+    assert.equal((await run((_q, res) => sendfile(res, cwdRelative('nested')))).text, 'NEXT');
+  });
+
+  it('uses a non-string path as its string form, and throws Express\'s TypeError for undefined', async () => {
+    const missing = await run((_q, res) => sendfile(res, 5, reportTo(res)));
+    assert.equal(json(missing).message, `ENOENT: no such file or directory, stat '${join(process.cwd(), '5')}'`);
+    assert.equal((await run((_q, res) => sendfile(res, [cwdRelative('hello.txt')]))).text, 'hello world');
+    const none = await run((_q, res) => sendfile(res, undefined));
+    assert.equal(none.text, "THROWN TypeError: Cannot read properties of undefined (reading 'length')");
   });
 });

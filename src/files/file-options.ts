@@ -77,7 +77,8 @@ export function compileFileOptions(
   const immutable = Boolean(opts.immutable);
   const cacheControl =
     opts.cacheControl === undefined || opts.cacheControl
-      ? 'public, max-age=' + maxAgeSeconds(opts.maxAge) + (immutable ? ', immutable' : '')
+      ? // The lower-case `maxage` is an alias Express's file sender reads when `maxAge` is falsy.
+        'public, max-age=' + maxAgeSeconds(opts.maxAge || (opts as { maxage?: unknown }).maxage) + (immutable ? ', immutable' : '')
       : undefined;
   return {
     acceptRanges: opts.acceptRanges === undefined ? true : Boolean(opts.acceptRanges),
@@ -90,9 +91,16 @@ export function compileFileOptions(
     // An empty root is "no root", as in Express; a relative one is taken from the working directory now.
     root: opts.root ? resolve(opts.root) : undefined,
     start: typeof opts.start === 'number' && opts.start > 0 ? Math.floor(opts.start) : 0,
-    end: typeof opts.end === 'number' && opts.end >= 0 ? Math.floor(opts.end) : undefined,
+    end: endOption(opts.end),
     statFile: STAT_FUNCTIONS[lookup],
   };
+}
+
+/** `end` counts as its numeric form once given, as in Express (`null` and `''` are 0); NaN or negative: none. */
+function endOption(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const end = Number(value);
+  return end >= 0 ? Math.floor(end) : undefined;
 }
 
 function dotfilesPolicy(value: unknown, hidden: unknown): DotfilesPolicy | undefined {
@@ -101,10 +109,10 @@ function dotfilesPolicy(value: unknown, hidden: unknown): DotfilesPolicy | undef
   throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
 }
 
-/** `false` → none, a string → one, an array of strings → itself; anything else is refused. */
+/** Unset → the default; `false` (or any falsy value, `null` and `''` too) → none; a string → one; an array of strings → itself; anything else is refused. */
 function nameList(value: unknown, fallback: readonly string[], label: string): readonly string[] {
   if (value === undefined) return fallback;
-  if (value === false) return NO_ENTRIES;
+  if (!value) return NO_ENTRIES;
   if (typeof value === 'string') return [value];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.slice();
   throw new TypeError(label + ' must be array of strings or false');

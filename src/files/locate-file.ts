@@ -28,10 +28,23 @@ export function statOnThisThread(path: string, callback: StatCallback): void {
   try {
     stats = statSync(path);
   } catch (err) {
-    callback(err as NodeJS.ErrnoException);
+    callback(asAsyncStatError(err));
     return;
   }
   callback(null, stats);
+}
+
+/**
+ * A `statSync` failure as the asynchronous stat would report it. An invalid argument (a NUL byte in
+ * an index name) is thrown by `fs.stat` too, at the call: it goes up to the caller rather than becoming
+ * a file error. A system error from `fs.stat` has no stack frames, only its first line, which is all
+ * Express's error pages show: the synchronous call's frames are dropped.
+ */
+function asAsyncStatError(err: unknown): NodeJS.ErrnoException {
+  const error = err as NodeJS.ErrnoException;
+  if (typeof error.errno !== 'number') throw error;
+  error.stack = error.name + ': ' + error.message;
+  return error;
 }
 
 /** Asks `statSync` for `undefined` instead of an exception when the path does not exist. */
@@ -55,7 +68,7 @@ export function statOnThisThreadFallthrough(path: string, callback: StatCallback
   try {
     stats = statSync(path, MISS_AS_UNDEFINED);
   } catch (err) {
-    callback(err as NodeJS.ErrnoException);
+    callback(asAsyncStatError(err));
     return;
   }
   if (stats === undefined) callback(UNSEEN_MISS);
@@ -96,7 +109,7 @@ function appendExtension(base: string, ext: string): string {
   return base + '.' + ext;
 }
 
-/** Stats `name(base, names[i])` for each i in turn; the first regular file wins, else the last error (or 404). */
+/** Stats `name(base, names[i])` for each i in turn; the first regular file wins, else the last candidate's error (404 for a directory). */
 function tryCandidates(
   statFile: StatFunction,
   base: string,
@@ -113,7 +126,8 @@ function tryCandidates(
   const candidate = name(base, names[i]);
   statFile(candidate, (err, stats) => {
     if (err) tryCandidates(statFile, base, names, i + 1, err, done, name);
-    else if ((stats as Stats).isDirectory()) tryCandidates(statFile, base, names, i + 1, lastError, done, name);
+    // A directory clears the error: when it is the last candidate, the answer is a plain 404.
+    else if ((stats as Stats).isDirectory()) tryCandidates(statFile, base, names, i + 1, null, done, name);
     else done({ kind: 'file', path: candidate, stat: stats as Stats });
   });
 }

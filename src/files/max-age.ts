@@ -5,14 +5,12 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * Resolves a `maxAge` option (milliseconds as a number, or an `ms` string such as `'1d'`)
- * to whole seconds for `Cache-Control: max-age`. Unparseable, negative or NaN values give 0,
- * and anything above a year is capped to a year.
+ * to whole seconds for `Cache-Control: max-age`. Any other value counts as its numeric form, as in
+ * Express (a Date, `[5000]`, `true`); unparseable, negative or NaN values give 0, and anything above
+ * a year is capped to a year. An empty string throws `ms`'s error, as it does in Express.
  */
 export function maxAgeSeconds(value: unknown): number {
-  let millis: number;
-  if (typeof value === 'string') millis = ms(value as ms.StringValue) ?? 0;
-  else if (typeof value === 'number') millis = value;
-  else millis = 0;
+  const millis = typeof value === 'string' ? (ms(value as ms.StringValue) ?? 0) : Number(value);
   if (!(millis > 0)) return 0;
   return Math.floor(Math.min(millis, ONE_YEAR_MS) / 1000);
 }

@@ -1,4 +1,4 @@
-import { join, normalize, sep } from 'node:path';
+import { isAbsolute, join, normalize, sep } from 'node:path';
 
 /** A `..` segment, with either slash as separator (a backslash is a separator on Windows and in URLs some servers fold). */
 const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
@@ -25,6 +25,9 @@ export type ResolvedFilePath =
 export function resolveFilePath(path: string, root: string | undefined): ResolvedFilePath {
   if (path.indexOf('\0') !== -1) return { ok: false, status: 400 };
   if (root !== undefined) {
+    // An empty path is the root itself, not the root as a directory: a static middleware whose root
+    // is a file, mounted at that file's URL, serves it ('/todo.txt' mounted at '/todo.txt').
+    if (path === '') return { ok: true, path: root, parts: [''] };
     if (sep === '/' && PLAIN_PATH.test(path)) {
       const relative = path.slice(1);
       return { ok: true, path: (root === '/' ? '' : root) + path, parts: relative.split('/') };
@@ -36,5 +39,8 @@ export function resolveFilePath(path: string, root: string | undefined): Resolve
   }
   if (PARENT_SEGMENT.test(path)) return { ok: false, status: 403 };
   const full = normalize(path);
+  // Only the deprecated `res.sendfile` gets here with a relative path: it names a file below the
+  // working directory, while the dotfile rule looks at the path as it was given.
+  if (!isAbsolute(full)) return { ok: true, path: join(process.cwd(), full), parts: full.split(sep) };
   return { ok: true, path: full, parts: full.split(sep) };
 }

@@ -72,7 +72,8 @@ function sendLocatedFile(
   hooks: TransferHooks,
 ): void {
   if (res.headersSent) {
-    hooks.error(fileHttpError(500, "Can't set headers after they are sent."));
+    // A plain Error given a 500 status (not an HttpError), as Express's file sender reports it.
+    hooks.error(statError(new Error("Can't set headers after they are sent.")));
     return;
   }
   if (res.destroyed) {

@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import type { Stats } from 'node:fs';
 import type { OutgoingHttpHeader } from 'node:http';
 import type { PorticoResponse } from './response';
-import { transferFile, compileFileOptions, type FileOptions, type TransferHooks } from '../files/index';
+import { transferFile, compileFileOptions, fileHttpError, type FileOptions, type TransferHooks } from '../files/index';
 
 /** Options of `res.sendFile` (the file-transfer table of the spec). */
 export interface SendFileOptions extends FileOptions {
@@ -32,20 +32,41 @@ export function sendFile(this: PorticoResponse, path: string, options?: SendFile
   if (!opts?.root && !isAbsolute(path)) {
     throw new TypeError('path must be absolute or specify root to res.sendFile');
   }
+  runFileTransfer(this, path, path.endsWith('/'), opts, done);
+}
+
+/**
+ * Transfers `path` with `res.sendFile`'s headers option and reporting (to `done`, else `next`).
+ * `path === null` stands for a path that could not be decoded: a 400 reported the same way. Bad
+ * options throw first, as they do in Express before the path is looked at.
+ */
+export function runFileTransfer(
+  res: PorticoResponse,
+  path: string | null,
+  trailingSlash: boolean,
+  opts: SendFileOptions | undefined,
+  done: SendFileCallback | undefined,
+): void {
   const compiled = compileFileOptions(opts);
-  transferFile(this.req, this, path, path.endsWith('/'), compiled, new SendFileTransfer(this, opts?.headers, typeof done === 'function' ? done : undefined));
+  const hooks = new SendFileTransfer(res, opts?.headers, typeof done === 'function' ? done : undefined);
+  if (path === null) hooks.error(fileHttpError(400));
+  else transferFile(res.req, res, path, trailingSlash, compiled, hooks);
 }
 
 /** `res.sendFile`'s side of a transfer: headers from the options, then one report to `fn` or `next`. */
 class SendFileTransfer implements TransferHooks {
   readonly watchesCompletion = true;
   private settled = false;
+  /** Whether the connection was already destroyed when the transfer began. */
+  private readonly closedAtStart: boolean;
 
   constructor(
     private readonly res: PorticoResponse,
     private readonly headers: SendFileOptions['headers'],
     private readonly callback: SendFileCallback | undefined,
-  ) {}
+  ) {
+    this.closedAtStart = res.req.socket?.destroyed === true;
+  }
 
   file(_path: string, _stat: Stats): void {
     const headers = this.headers;
@@ -66,7 +87,12 @@ class SendFileTransfer implements TransferHooks {
   }
 
   aborted(): void {
-    this.settle(codedError('Request aborted', 'ECONNABORTED'));
+    // A connection destroyed with an error (other than a reset by the client) during the transfer
+    // reports that error, as Express does; one already gone when the transfer began is just aborted.
+    // Read from the socket afterwards, so transfers that end normally pay nothing.
+    const socketError = this.closedAtStart ? undefined : (this.res.req.socket as { errored?: NodeJS.ErrnoException | null } | null)?.errored;
+    if (socketError && socketError.code !== 'ECONNRESET') this.settle(socketError);
+    else this.settle(codedError('Request aborted', 'ECONNABORTED'));
   }
 
   /** Reports the outcome once: to the callback, or else to the router. */

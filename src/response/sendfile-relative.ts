@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
 import type { PorticoResponse } from './response';
+import { runFileTransfer, type SendFileOptions } from './send-file';
+import { decodeUrlPath } from '../static/request-path';
 
 /** Callback of the lower-case `res.sendfile`. */
 export type RelativeFileCallback = (err?: Error) => void;
@@ -12,8 +13,11 @@ export interface RelativeSendfileOptions {
 }
 
 /**
- * The lower-case `res.sendfile(path, [options], [fn])` of 3.x (deprecated in 4.x): unlike
- * `res.sendFile`, a relative path without `root` is taken relative to the working directory.
+ * The lower-case `res.sendfile(path, [options], [fn])` of 3.x (deprecated in 4.x). Its path is
+ * URL-like, as Express treats it: percent-escapes are decoded (a malformed one is a 400), a `..`
+ * segment is refused (403) unless there is a `root` to stay inside, a trailing `/` serves the
+ * directory's index, and without `root` a relative path names a file below the working directory.
+ * A non-string path is used as its string form.
  */
 export function sendfileRelative(
   res: PorticoResponse,
@@ -21,12 +25,12 @@ export function sendfileRelative(
   options?: RelativeSendfileOptions | RelativeFileCallback,
   fn?: RelativeFileCallback,
 ): void {
+  // Express reads the path's length before anything else: undefined and null throw that TypeError.
+  void (path as { length?: unknown }).length;
+  const raw = String(path);
   let opts: RelativeSendfileOptions = {};
   let done = fn;
   if (typeof options === 'function') done = options;
-  else if (options) opts = { ...options };
-  const target = opts.root ? path : resolve(path);
-  const send = res.sendFile as unknown as (p: string, o: RelativeSendfileOptions, cb?: RelativeFileCallback) => void;
-  if (done) send.call(res, target, opts, done);
-  else send.call(res, target, opts);
+  else if (options) opts = options;
+  runFileTransfer(res, decodeUrlPath(raw), raw.endsWith('/'), opts as SendFileOptions, done);
 }

@@ -31,14 +31,39 @@ export interface StaticConfig {
 export function compileStaticOptions(root: unknown, options: ServeStaticOptions | undefined): StaticConfig {
   if (!root) throw new TypeError('root path required');
   if (typeof root !== 'string') throw new TypeError('root path must be a string');
-  const opts: ServeStaticOptions = options ?? {};
-  if (opts.setHeaders !== undefined && typeof opts.setHeaders !== 'function') {
+  // Express reads the options through a prototype link to them: a truthy non-object is refused by V8
+  // with this TypeError, and a falsy one counts as no options.
+  if (options && typeof options !== 'object' && typeof options !== 'function') {
+    throw new TypeError('Object prototype may only be an Object or null: ' + String(options));
+  }
+  const opts: ServeStaticOptions = options || {};
+  if (opts.setHeaders && typeof opts.setHeaders !== 'function') {
     throw new TypeError('option setHeaders must be function');
   }
   let file: CompiledFileOptions | TypeError;
   try {
     const lookup = opts.fallthrough !== false ? 'on-this-thread-fallthrough' : 'on-this-thread';
-    file = compileFileOptions({ ...opts, maxAge: opts.maxAge || opts.maxage || 0, root: resolve(root) }, lookup);
+    // The `maxage` alias is folded into `maxAge` here, so the file sender does not read it a second time.
+    // Each option is read by name, so options inherited through a prototype count, as in Express.
+    const o = opts as FileOptions;
+    file = compileFileOptions(
+      {
+        acceptRanges: o.acceptRanges,
+        cacheControl: o.cacheControl,
+        dotfiles: o.dotfiles,
+        end: o.end,
+        etag: o.etag,
+        extensions: o.extensions,
+        hidden: o.hidden,
+        immutable: o.immutable,
+        index: o.index,
+        lastModified: o.lastModified,
+        maxAge: opts.maxAge || opts.maxage || 0,
+        root: resolve(root),
+        start: o.start,
+      },
+      lookup,
+    );
   } catch (err) {
     // Express only notices a bad `dotfiles`/`index`/`extensions` when serving; keep that timing.
     if (!(err instanceof TypeError)) throw err;

@@ -73,17 +73,22 @@ function staticConfigs(tmpDir: string): Record<string, Record<string, unknown> |
     'ext-strict': { extensions: ['html', 'txt'], fallthrough: false },
     'ext-string': { extensions: 'html' },
     'ext-true': { extensions: true },
+    'ext-dir-last': { extensions: ['txt', 'html'], fallthrough: false },
     'bad-dotfiles': { dotfiles: 'bogus' },
     'bad-index': { index: 5 },
     'cache-1d': { maxAge: '1d', immutable: true, etag: false, lastModified: false },
     'cache-1500': { maxAge: 1500 },
     'cache-negative': { maxAge: -5 },
+    'cache-date': { maxAge: new Date(4000) },
+    'cache-empty-alias': { maxAge: '', maxage: '' },
     'cache-5y': { maxAge: '5y' },
     'cache-alias': { maxage: '2h' },
     immutable: { immutable: true },
     'no-cache-no-ranges': { cacheControl: false, acceptRanges: false },
     'no-validators': { etag: false, lastModified: false },
     tmp: { root: tmpDir },
+    'file-root': { root: fixture('hello.txt') },
+    'file-root-strict': { root: fixture('hello.txt'), fallthrough: false },
   };
 }
 
@@ -183,6 +188,21 @@ function transferRoutes(tmpDir: string): Record<string, Handler> {
     empty: (_q, res) => res.sendFile(f('empty.txt'), answerError(res)),
     loop: (_q, res) => res.sendFile(join(tmpDir, 'loop1'), answerError(res)),
     'loop-next': (_q, res) => res.sendFile(join(tmpDir, 'loop1')),
+    'sf-encoded': (_q, res) => res.sendfile(relative(process.cwd(), f('snow ☃', 'index.html')).split('/').map(encodeURIComponent).join('/')),
+    'sf-malformed': (_q, res) => res.sendfile(relative(process.cwd(), f('hello.txt')) + '%', answerError(res)),
+    'sf-up': (_q, res) => res.sendfile(relative(process.cwd(), f('nested')) + '/../hello.txt', answerError(res)),
+    'sf-absolute-up': (_q, res) => res.sendfile(f('nested') + '/%2e%2e/hello.txt'),
+    'sf-index': (_q, res) => res.sendfile(relative(process.cwd(), f('nested')) + '/'),
+    'sf-dir': (_q, res) => res.sendfile(relative(process.cwd(), f('nested'))),
+    'sf-number': (_q, res) => res.sendfile(5, answerError(res)),
+    'sf-empty': (_q, res) => res.sendfile('', answerError(res)),
+    'sf-root-up': (_q, res) => res.sendfile('nested/../hello.txt', { root: FILES }),
+    'sf-undefined': (_q, res) => res.sendfile(undefined),
+    'max-age-date': (_q, res) => res.sendFile(f('hello.txt'), { maxAge: new Date(5000) }),
+    'max-age-alias': (_q, res) => res.sendFile(f('hello.txt'), { maxAge: 0, maxage: '1m' }),
+    'max-age-empty-alias': (_q, res) => res.sendFile(f('hello.txt'), { maxage: '' }),
+    'end-string': (_q, res) => res.sendFile(f('digits.txt'), { end: '3' }),
+    'end-null': (_q, res) => res.sendFile(f('digits.txt'), { end: null }),
     'd-plain': (_q, res) => res.download(f('hello.txt')),
     'd-unicode-name': (_q, res) => res.download(f('hello.txt'), 'report ☃ "x".pdf'),
     'd-cb': (_q, res) => res.download(f('hello.txt'), answerError(res)),
@@ -318,7 +338,8 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
     '/missing', '/data.json', '/page.html', '/no-extension', '/hello.txt/', '/nested/', '/nested/../hello.txt', '/%2e%2e%2f', '/..%5chello.txt',
     '/%252e%252e/hello.txt', '/' + 'a'.repeat(5000), '/hello.txt%3Fx', '/nested%2F', '/nested%2Findex.html', '/%2Fhello.txt', '/\\hello.txt',
     '/..\\hello.txt', '///nested', '/%2F/nested', '/nested?%', '/nested?%zz<', '/nested/?x', '/nested?<script>', '/nested?a="b"&c=\'d\'',
-    '/%3Cscript%3E', '/nested;x', '/page', '/hello', '/dir', '/empty.txt',
+    '/%3Cscript%3E', '/nested;x', '/page', '/hello', '/dir', '/empty.txt', '/hello.txt#x', '/nested#x', '/nested?a=1#x', '/nested#x?a=1',
+    '/missing#x', '/nested\\x#y',
   ];
   for (const config of ['default', 'strict']) for (const p of paths) get('/s/' + config + p);
   for (const p of ['/hello.txt', '/nested', '/missing']) {
@@ -332,10 +353,10 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   for (const config of ['no-redirect', 'no-redirect-strict', 'no-index', 'no-index-strict', 'index-list', 'index-string']) {
     for (const p of ['/', '/nested', '/nested/']) get('/s/' + config + p);
   }
-  for (const config of ['ext', 'ext-strict', 'ext-string', 'ext-true']) {
+  for (const config of ['ext', 'ext-strict', 'ext-string', 'ext-true', 'ext-dir-last']) {
     for (const p of ['/page', '/hello', '/nested', '/missing', '/page.htm', '/dir', '/hello.txt/x', '/.mine/.hidden', '/a/']) get('/s/' + config + p);
   }
-  for (const config of ['bad-dotfiles', 'bad-index', 'cache-1d', 'cache-1500', 'cache-negative', 'cache-5y', 'cache-alias', 'immutable', 'no-cache-no-ranges']) {
+  for (const config of ['cache-date', 'cache-empty-alias', 'bad-dotfiles', 'bad-index', 'cache-1d', 'cache-1500', 'cache-negative', 'cache-5y', 'cache-alias', 'immutable', 'no-cache-no-ranges']) {
     get('/s/' + config + '/hello.txt');
   }
   for (const p of ['/big.bin', '/link.txt', '/loop1']) {
@@ -357,6 +378,13 @@ function cases(): Array<{ name: string; request: SimpleRequest }> {
   get('/s', undefined);
   get('/s/default', undefined);
   get('/s/default?x', undefined);
+  for (const target of ['http://example.com/s/default/hello.txt', 'http://Example.COM/s/default/nested?x=1#y', 'http://u:p@example.com:81/s/strict/nested', 'http://example.com/s/default', 'http://example.com/s/strict/..%2f']) {
+    get(target);
+  }
+  for (const p of ['', '/', '?x', '/x', '/..']) {
+    get('/s/file-root' + p);
+    get('/s/file-root-strict' + p);
+  }
 
   const stat = statSync(fixture('digits.txt'));
   const etag = 'W/"' + stat.size.toString(16) + '-' + stat.mtime.getTime().toString(16) + '"';

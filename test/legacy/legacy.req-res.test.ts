@@ -204,13 +204,14 @@ describe('legacy res.sendfile(path, [options], [fn]) and res.download(path, [fil
     try {
       const app = legacy();
       app.get('/root', (_req: any, res: any) => res.sendfile('hello.txt', { root: dir, maxAge: 60000 }));
-      app.get('/cwd', (_req: any, res: any) => res.sendfile(relative(process.cwd(), join(dir, 'hello.txt'))));
+      // A `..` segment without a root is refused, so the working-directory case uses a file below it.
+      app.get('/cwd', (_req: any, res: any) => res.sendfile(relative(process.cwd(), join(__dirname, '..', 'fixtures', 'files', 'hello.txt'))));
       app.get('/missing', (_req: any, res: any) => res.sendfile('nope.txt', { root: dir }, (err: any) => res.send(500, 'cb ' + err.code)));
       app.get('/dl', (_req: any, res: any) => res.download(join(dir, 'hello.txt'), 'greeting.txt'));
       await withServer(app, async ({ port }) => {
         const root = await send(port, { path: '/root' });
         assert.deepEqual([root.status, root.text, root.headers['cache-control']], [200, 'hello file', 'public, max-age=60']);
-        assert.equal((await send(port, { path: '/cwd' })).text, 'hello file');
+        assert.equal((await send(port, { path: '/cwd' })).text, 'hello world');
         const missing = await send(port, { path: '/missing' });
         assert.deepEqual([missing.status, missing.text], [500, 'cb ENOENT']);
         const dl = await send(port, { path: '/dl' });
