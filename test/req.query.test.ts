@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import portico from '../src/index';
 import { readOnce } from './helpers/one-request';
+import { compareApps, type FrameworkLike } from './helpers/compare';
 
 const query = (path: string, setup?: (app: any) => void) => readOnce((req) => req.query, { path }, setup);
 
@@ -97,6 +98,47 @@ describe('req.query', () => {
         return req.query;
       }, { path: '/?a=1' });
       assert.deepEqual(value, { a: '1' });
+    });
+  });
+
+  describe('when the parser is installed (as express@4 does)', () => {
+    /** The same app on Portico and express@4; each request's JSON of req.query must be equal. */
+    async function sameOnBoth(setup: (app: any) => void, paths: string[]): Promise<void> {
+      const build = (framework: FrameworkLike) => {
+        const app: any = framework();
+        setup(app);
+        app.use((req: any, res: any) => res.json(req.query));
+        return app;
+      };
+      const results = await compareApps(build, paths.map((path) => ({ path })));
+      for (const [i, { portico: p, express: e }] of results.entries()) {
+        assert.equal(p.status, e.status, paths[i]);
+        assert.equal(p.body.toString(), e.body.toString(), paths[i]);
+      }
+    }
+    const paths = ['/?user[name]=tj&user.name=tj', '/?a[25]=x&a[1]=y', '/?a[b]=1&c=2', '/', '/?__proto__[x]=1&hasOwnProperty=2'];
+
+    it("parses with qs's defaults when 'query parser fn' was deleted before the first route", async () => {
+      await sameOnBoth((app) => {
+        delete app.settings['query parser'];
+        delete app.settings['query parser fn'];
+      }, paths);
+    });
+
+    it('keeps the parser of the moment the router was created: a later app.set does not change it', async () => {
+      await sameOnBoth((app) => {
+        app.get('/never', (_req: any, res: any) => res.end());
+        app.set('query parser', 'simple');
+      }, paths);
+      await sameOnBoth((app) => {
+        app.set('query parser', false);
+        app.use((_req: any, _res: any, next: any) => next());
+        app.set('query parser', 'extended');
+      }, paths);
+    });
+
+    it('takes a setting changed before the first route', async () => {
+      await sameOnBoth((app) => app.set('query parser', 'simple'), paths);
     });
   });
 });

@@ -16,6 +16,7 @@ import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, inheritSettings, type Settings } from './settings';
 import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
+import { captureQueryParser } from '../request/query';
 
 /**
  * The methods of an application. An app is a function `(req, res, next)` whose prototype
@@ -67,6 +68,7 @@ export class ApplicationCore {
   /** The router of this app, created on first use with the routing settings of that moment. */
   lazyRouter(): Router {
     if (this._router === undefined) {
+      captureQueryParser(this as unknown as Parameters<typeof captureQueryParser>[0]);
       this._router = createRouter({
         caseSensitive: this.enabled('case sensitive routing'),
         strict: this.enabled('strict routing'),

@@ -23,6 +23,16 @@ function parseSimpleQuery(str: string): Record<string, unknown> {
   return parseSimple(str);
 }
 
+const DEFAULT_OPTIONS: qs.IParseOptions = { allowPrototypes: true };
+
+/**
+ * What Express 4 parses with when the app has no `query parser fn` at all (the setting was deleted):
+ * its query middleware's own default, `qs` with prototype keys allowed and `qs`'s default limits.
+ */
+export function parseQueryWithoutSetting(str: string): Record<string, unknown> {
+  return qs.parse(str, DEFAULT_OPTIONS);
+}
+
 /** What Express installs for `query parser: false`: every request gets a fresh empty object. */
 function parseNoQuery(_str: string): Record<string, unknown> {
   return {};

@@ -1,6 +1,6 @@
 import { readQueryParserFn } from '../application/settings';
 import type { PorticoRequest } from './request';
-import type { QueryParser } from './compile-query-parser';
+import { parseQueryWithoutSetting, type QueryParser } from './compile-query-parser';
 
 /** Where the parsed query lives once read (or once an app assigns `req.query`). */
 const QUERY = Symbol('portico.query');
@@ -21,6 +21,23 @@ export function queryStringOf(url: string): string | null {
   return hash === -1 ? url.slice(q + 1) : url.slice(q + 1, hash);
 }
 
+/** Where an app keeps the `query parser fn` it had when its router was created. */
+const PARSER_AT_ROUTER = Symbol('portico.queryParserAtRouter');
+
+interface ParserHolder {
+  [PARSER_AT_ROUTER]?: unknown;
+  settings: Record<string, unknown>;
+}
+
+/**
+ * Called as an app creates its router. Express 4 installs its query parser then, with the
+ * `query parser fn` of that moment: a later `app.set('query parser', …)` no longer changes how the
+ * app parses, and with the setting deleted beforehand it parses with `qs`'s defaults.
+ */
+export function captureQueryParser(app: ParserHolder): void {
+  app[PARSER_AT_ROUTER] = readQueryParserFn(app.settings);
+}
+
 /**
  * The parser that applies: Express 4 parses as the request enters the outermost app, so a mounted
  * app's own `query parser` never applies to requests coming through its parent.
@@ -29,12 +46,14 @@ function queryParserOf(req: PorticoRequest): QueryParser | undefined {
   let app = req.app;
   if (app === undefined) return undefined;
   while (app.parent !== undefined) app = app.parent;
-  return readQueryParserFn(app.settings) as QueryParser | undefined;
+  const holder = app as unknown as ParserHolder;
+  const parser = PARSER_AT_ROUTER in holder ? holder[PARSER_AT_ROUTER] : readQueryParserFn(app.settings);
+  return (typeof parser === 'function' ? parser : parseQueryWithoutSetting) as QueryParser;
 }
 
 /**
  * `req.query`: parsed once, on first read, with the `query parser` of the app the request entered;
- * `{}` when parsing is off. The query string is that of the URL as received (`originalUrl`), so
+ * `{}` when parsing is off, `qs` with its defaults when the setting was deleted. The query string is that of the URL as received (`originalUrl`), so
  * middleware rewriting `req.url` does not change it. Assignable, as Express 4's own-property `req.query` is.
  */
 export function getQuery(req: PorticoRequest): unknown {
