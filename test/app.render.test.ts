@@ -109,14 +109,62 @@ describe('app.render(view, locals, callback)', () => {
     assert.equal(await renderOver(app, 'fail.boom'), 'error: engine exploded');
   });
 
-  it('ignores a second call of the engine callback', async () => {
+  it('calls back as often as the engine calls back', () => {
     const app = portico();
     app.set('views', viewsDir('errors'));
     app.engine('twice', (_p: string, _o: Record<string, unknown>, cb: EngineCallback) => {
       cb(null, 'one');
       cb(null, 'two');
     });
-    assert.equal(await renderOver(app, 'fail.twice'), 'html: one');
+    const calls: unknown[] = [];
+    app.render('fail.twice', (err, html) => calls.push(err ?? html));
+    assert.deepEqual(calls, ['one', 'two']);
+  });
+
+  it('calls back again with the error when the callback throws during a synchronous render', () => {
+    const app = portico();
+    app.set('views', viewsDir('errors'));
+    app.engine('twice', (_p: string, _o: Record<string, unknown>, cb: EngineCallback) => cb(null, 'html'));
+    const calls: unknown[] = [];
+    app.render('fail.twice', (err, html) => {
+      calls.push(err ? err.message : html);
+      if (!err) throw new Error('callback failed');
+    });
+    assert.deepEqual(calls, ['html', 'callback failed']);
+  });
+
+  it('lets a throw from that second call propagate', () => {
+    const app = portico();
+    app.set('views', viewsDir('errors'));
+    app.engine('twice', (_p: string, _o: Record<string, unknown>, cb: EngineCallback) => cb(null, 'html'));
+    let calls = 0;
+    assert.throws(() => app.render('fail.twice', () => {
+      calls++;
+      throw new Error(`callback failed ${calls}`);
+    }), { message: 'callback failed 2' });
+    assert.equal(calls, 2);
+  });
+
+  it('calls back with the error an engine throws after it called back', () => {
+    const app = portico();
+    app.set('views', viewsDir('errors'));
+    app.engine('twice', (_p: string, _o: Record<string, unknown>, cb: EngineCallback) => {
+      cb(null, 'html');
+      throw new Error('engine failed late');
+    });
+    const calls: unknown[] = [];
+    app.render('fail.twice', (err, html) => calls.push(err ? err.message : html));
+    assert.deepEqual(calls, ['html', 'engine failed late']);
+  });
+
+  it('does not call back twice when the callback throws on a missing view', () => {
+    const app = tplApp();
+    let calls = 0;
+    assert.throws(() => app.render('absent.tpl', () => {
+      calls++;
+      throw new Error('callback failed');
+    }), { message: 'callback failed' });
+    assert.equal(calls, 1);
   });
 
   it('throws when there is neither an extension nor a default engine', () => {
@@ -358,9 +406,9 @@ describe('view setting', () => {
     assert.equal(await renderOver(app, 'x'), 'error: Failed to lookup view "x" in views directories "/one" or "/two"');
   });
 
-  it('falls back to the built-in class when the setting is not a function', async () => {
+  it('throws "View is not a constructor" when the setting is not a constructor', () => {
     const app = tplApp();
     app.set('view', undefined);
-    assert.equal(await renderOver(app, 'hello.tpl', { name: 'n' }), 'html: <p>Hello n</p>\n');
+    assert.throws(() => app.render('hello.tpl', () => {}), { name: 'TypeError', message: 'View is not a constructor' });
   });
 });

@@ -21,6 +21,24 @@ function appWith(handler: Handler) {
   return app;
 }
 
+/** An app whose engine calls back "first" then "second"; `errors` collects the codes next(err) received. */
+function doubleCallbackApp(secondLater: boolean) {
+  const errors: unknown[] = [];
+  const app = portico();
+  app.set('views', viewsDir('main'));
+  app.engine('tpl', (_path: string, _options: Record<string, unknown>, cb: EngineCallback) => {
+    cb(null, 'first');
+    if (secondLater) setImmediate(() => cb(null, 'second'));
+    else cb(null, 'second');
+  });
+  app.get('/', (_req: PorticoRequest, res: PorticoResponse) => res.render('hello.tpl'));
+  app.use((err: { code?: string }, req: PorticoRequest, res: PorticoResponse, next: NextFunction) => {
+    errors.push(err.code);
+    reportError(err, req, res, next);
+  });
+  return { app, errors };
+}
+
 describe('res.render(view)', () => {
   it('sends the rendered HTML as text/html; charset=utf-8 with a length and an ETag', async () => {
     const res = await fetchFrom(appWith((_req, res) => res.render('hello', { name: 'Ada' })), '/');
@@ -80,24 +98,21 @@ describe('res.render(view)', () => {
     assert.equal(res.text, 'error: engine threw');
   });
 
-  it('sends once when the engine calls back twice, and raises no error', async () => {
-    let errors = 0;
-    const app = portico();
-    app.set('views', viewsDir('main'));
-    app.engine('tpl', (_path: string, _options: Record<string, unknown>, cb: EngineCallback) => {
-      cb(null, 'first');
-      setImmediate(() => cb(null, 'second'));
-    });
-    app.get('/', (_req: PorticoRequest, res: PorticoResponse) => res.render('hello.tpl'));
-    app.use((err: unknown, req: PorticoRequest, res: PorticoResponse, next: NextFunction) => {
-      errors++;
-      reportError(err, req, res, next);
-    });
+  it('passes the failed second send to next(err) when a synchronous engine calls back twice', async () => {
+    const { app, errors } = doubleCallbackApp(false);
+    const res = await fetchFrom(app, '/');
+    assert.equal(res.status, 200);
+    assert.equal(res.text, 'first');
+    assert.deepEqual(errors, ['ERR_HTTP_HEADERS_SENT']);
+  });
+
+  it('passes the failed second send to next(err) when the engine calls back again later', async () => {
+    const { app, errors } = doubleCallbackApp(true);
     const res = await fetchFrom(app, '/');
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(res.status, 200);
     assert.equal(res.text, 'first');
-    assert.equal(errors, 0);
+    assert.deepEqual(errors, ['ERR_HTTP_HEADERS_SENT']);
   });
 
   it('reaches the error handler when no extension and no default engine are given', async () => {
@@ -178,6 +193,14 @@ describe('res.render(view, locals)', () => {
     const res = await fetchFrom(appWith((_req, res) => res.render('hello', null)), '/');
     assert.equal(res.text, '<p>Hello </p>\n');
   });
+
+  it("treats any falsy locals ('', 0, false) as none", async () => {
+    for (const locals of ['', 0, false]) {
+      const res = await fetchFrom(appWith((_req, res) => res.render('hello', locals as unknown as Record<string, unknown>)), '/');
+      assert.equal(res.status, 200);
+      assert.equal(res.text, '<p>Hello </p>\n');
+    }
+  });
 });
 
 describe('res.render(view, callback)', () => {
@@ -216,7 +239,7 @@ describe('res.render(view, locals, callback)', () => {
     assert.equal(res.text, '[<p>Hello Grace</p>\n]');
   });
 
-  it('calls the callback once when the engine calls back twice', async () => {
+  it('calls the callback as often as the engine calls back', async () => {
     const calls: string[] = [];
     const app = appWith((_req, res) => {
       res.render('hello', {}, (err, html) => {
@@ -229,7 +252,24 @@ describe('res.render(view, locals, callback)', () => {
       cb(new Error('two'));
     });
     const res = await fetchFrom(app, '/');
-    assert.equal(res.text, 'html one');
+    assert.equal(res.text, 'html one|error two');
+  });
+
+  it('calls the callback again with what it threw during a synchronous render', async () => {
+    const app = appWith((_req, res) => {
+      res.render('hello', {}, (err, html) => {
+        if (err) {
+          res.statusCode = 418;
+          res.end(`second call: ${err.message}`);
+          return;
+        }
+        throw new Error(`could not use ${html}`);
+      });
+    });
+    app.engine('tpl', (_path: string, _options: Record<string, unknown>, cb: EngineCallback) => cb(null, 'sync html'));
+    const res = await fetchFrom(app, '/');
+    assert.equal(res.status, 418);
+    assert.equal(res.text, 'second call: could not use sync html');
   });
 });
 

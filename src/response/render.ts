@@ -23,20 +23,35 @@ export function render(
     done = options;
     locals = {};
   } else {
-    locals = options ?? {};
+    // Any falsy value ('' , 0, false, null) stands for "no locals", as in Express.
+    locals = options || {};
   }
   // Set on the caller's object, as Express does; app.render merges it under the call's locals.
   locals._locals = this.locals;
 
+  let rendering = true;
   if (!done) {
     done = (err: Error | null, html?: string): void => {
       if (err) {
         this.req.next(err);
         return;
       }
-      this.send(html);
+      try {
+        this.send(html);
+      } catch (sendError) {
+        // During a synchronous render the throw reaches app.render, which calls back again
+        // with it (so it ends in next(err)), as in Express. Later, nothing would catch it and
+        // the process would die (an engine calling back twice, asynchronously): route it to
+        // the error handlers instead.
+        if (rendering) throw sendError;
+        this.req.next(sendError as Error);
+      }
     };
   }
 
-  (this.req.app as unknown as RenderingApp).render(view, locals, done);
+  try {
+    (this.req.app as unknown as RenderingApp).render(view, locals, done);
+  } finally {
+    rendering = false;
+  }
 }

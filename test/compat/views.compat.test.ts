@@ -147,6 +147,59 @@ const cases: RenderCase[] = [
     },
   },
   { title: 'HEAD request', route: (_q, s) => s.render('hello.tpl', { name: 'h' }), requests: [{ method: 'HEAD' }] },
+  {
+    title: "falsy locals ('', 0, false) stand for none",
+    route: (q, s) => s.render('hello.tpl', [undefined, '', 0, false][Number(q.query.i)] as unknown as object),
+    requests: [{ path: '/?i=0' }, { path: '/?i=1' }, { path: '/?i=2' }, { path: '/?i=3' }],
+  },
+  {
+    title: 'a callback throwing during a synchronous engine is called again with the error',
+    setup: (app) => app.engine('twice', engine((_p, _o, cb) => cb(null, 'sync html'))),
+    route: (_q, s) =>
+      s.render(join(viewsDir('errors'), 'fail.twice'), (err: Error, html: string) => {
+        if (err) {
+          s.status(418).send(`second call: ${err.message}`);
+          return;
+        }
+        throw new Error(`could not use ${html}`);
+      }),
+  },
+  {
+    title: 'the callback sees every call of an engine calling back twice',
+    setup: (app) =>
+      app.engine('twice', engine((_p, _o, cb) => {
+        cb(null, 'one');
+        cb(new Error('two'));
+      })),
+    route: (_q, s) => {
+      const calls: string[] = [];
+      s.render(join(viewsDir('errors'), 'fail.twice'), (err: Error, html: string) => {
+        calls.push(err ? `error ${err.message}` : `html ${html}`);
+        if (calls.length === 1) setImmediate(() => s.send(calls.join('|')));
+      });
+    },
+  },
+  {
+    title: 'an engine throwing after it called back reaches the callback',
+    setup: (app) =>
+      app.engine('twice', engine((_p, _o, cb) => {
+        cb(null, 'one');
+        throw new Error('late');
+      })),
+    route: (_q, s) => {
+      const calls: string[] = [];
+      s.render(join(viewsDir('errors'), 'fail.twice'), (err: Error, html: string) => {
+        calls.push(err ? `error ${err.message}` : `html ${html}`);
+        if (calls.length === 1) setImmediate(() => s.send(calls.join('|')));
+      });
+    },
+  },
+  { title: 'a view setting that is not a constructor', setup: (app) => app.set('view', undefined), route: (_q, s) => s.render('hello.tpl') },
+  {
+    title: 'app.render merges a truthy non-object _locals by its enumerable keys',
+    setup: (app) => app.engine('keys', engine((_p, o, cb) => cb(null, JSON.stringify(Object.keys(o))))),
+    route: (q, s) => q.app.render('options.keys', { _locals: 'ab' }, (err, html) => s.send(err ? err.message : html)),
+  },
   { title: 'view cache setting reaches the engine', setup: (app) => app.enable('view cache'), route: (_q, s) => s.render('locals.tpl') },
   { title: 'cache local false with the setting on', setup: (app) => app.enable('view cache'), route: (_q, s) => s.render('locals.tpl', { cache: false }) },
   { title: 'cache local true', route: (_q, s) => s.render('locals.tpl', { cache: true }), requests: [{}, {}] },
