@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
+import { inherits } from 'node:util';
 import portico from '../src/index';
 import type { PorticoRequest } from '../src/request/request';
 import type { PorticoResponse } from '../src/response/response';
@@ -404,6 +405,25 @@ describe('view setting', () => {
     const app = tplApp();
     app.set('view', NeverFound);
     assert.equal(await renderOver(app, 'x'), 'error: Failed to lookup view "x" in views directories "/one" or "/two"');
+  });
+
+  it('accepts a subclass of the default written the pre-class way (View.call and util.inherits)', async () => {
+    const app = tplApp();
+    const Base = app.get('view') as typeof View;
+    const names: string[] = [];
+    function LoggingView(this: View, name: string, options: ViewOptions): void {
+      names.push(name);
+      (Base as unknown as (this: View, n: string, o: ViewOptions) => void).call(this, name, options);
+    }
+    inherits(LoggingView, Base);
+    app.set('view', LoggingView);
+    assert.equal(await renderOver(app, 'hello.tpl', { name: 'old style' }), 'html: <p>Hello old style</p>\n');
+    assert.deepEqual(names, ['hello.tpl']);
+  });
+
+  it('fails on the missing engines map when constructed without options, as Express does', () => {
+    const Base = portico().get('view') as new (name: string, options?: ViewOptions) => View;
+    assert.throws(() => new Base('page.tpl'), { name: 'TypeError', message: "Cannot read properties of undefined (reading '.tpl')" });
   });
 
   it('throws "View is not a constructor" when the setting is not a constructor', () => {

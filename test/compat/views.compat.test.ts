@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { inherits } from 'node:util';
 import type { Application, NextFunction, Request, Response } from 'express';
 import { compareApps, type FrameworkLike } from '../helpers/compare';
 import type { SimpleRequest, SimpleResponse } from '../helpers/server';
@@ -193,6 +194,18 @@ const cases: RenderCase[] = [
         if (calls.length === 1) setImmediate(() => s.send(calls.join('|')));
       });
     },
+  },
+  {
+    title: 'a subclass of the default View written with View.call and util.inherits',
+    setup: (app) => {
+      const Base = app.get('view') as (this: object, name: string, options: object) => void;
+      function PrefixedView(this: { name: string }, name: string, options: object): void {
+        Base.call(this, name, options);
+      }
+      inherits(PrefixedView, Base);
+      app.set('view', PrefixedView);
+    },
+    route: (_q, s) => s.render('hello.tpl', { name: 'inherited' }),
   },
   { title: 'a view setting that is not a constructor', setup: (app) => app.set('view', undefined), route: (_q, s) => s.render('hello.tpl') },
   {
