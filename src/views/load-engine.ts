@@ -8,8 +8,8 @@ import type { EngineFunction } from './types';
  */
 export function loadEngine(ext: string): EngineFunction {
   const moduleName = ext.slice(1);
-  const loaded = require(moduleName) as { __express?: unknown } | null | undefined;
-  const engine = loaded?.__express;
+  // Read without a guard: a module exporting null or undefined fails with the same TypeError as on Express.
+  const engine = (require(moduleName) as { __express?: unknown }).__express;
   if (typeof engine !== 'function') {
     throw new Error(`Module "${moduleName}" does not provide a view engine.`);
   }

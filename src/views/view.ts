@@ -55,8 +55,10 @@ const ViewFunction = function View(this: View, name: string, options?: ViewOptio
 
   let fileName = name;
   if (!this.ext) {
-    const engineName = String(this.defaultEngine);
-    this.ext = engineName[0] === '.' ? engineName : `.${engineName}`;
+    // The setting is used as given, not converted first: a value that is not a string
+    // (an array, a number) yields the same extension, or the same error, as on Express.
+    const engineName = this.defaultEngine as string;
+    this.ext = engineName[0] !== '.' ? '.' + engineName : engineName;
     fileName += this.ext;
   }
 

@@ -207,6 +207,8 @@ const cases: RenderCase[] = [
     },
     route: (_q, s) => s.render('hello.tpl', { name: 'inherited' }),
   },
+  { title: 'view engine given as an array is used as given', setup: (app) => app.set('view engine', ['.tpl']), route: (_q, s) => s.render('hello') },
+  { title: 'view engine given as a number', setup: (app) => app.set('view engine', 5), route: (_q, s) => s.render('hello') },
   { title: 'a view setting that is not a constructor', setup: (app) => app.set('view', undefined), route: (_q, s) => s.render('hello.tpl') },
   {
     title: 'app.render merges a truthy non-object _locals by its enumerable keys',
