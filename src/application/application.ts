@@ -158,7 +158,8 @@ export class ApplicationCore {
       done = opts;
       opts = {};
     }
-    renderApplication(this, name, opts ?? {}, done as RenderCallback);
+    // Passed on as given: like Express 4, null or undefined options fail on reading their `_locals`.
+    renderApplication(this, name, opts as Record<string, unknown>, done as RenderCallback);
   }
 
   /** Creates an HTTP server for this app and calls its `listen` with the same arguments. */

@@ -226,6 +226,17 @@ const cases: RenderCase[] = [
     route: (q, s) => q.app.render('hello.tpl', (err: Error, html: string) => s.send(`${String(err)}|${html}`)),
   },
   {
+    title: 'app.render with null or undefined locals fails on reading their _locals',
+    route: (q, s) => {
+      try {
+        q.app.render('hello.tpl', [null, undefined][Number(q.query.i)] as unknown as object, (err: Error, html: string) => s.send(`${String(err)}|${html}`));
+      } catch (err) {
+        s.status(500).send(`${(err as Error).name}: ${(err as Error).message}`);
+      }
+    },
+    requests: [{ path: '/?i=0' }, { path: '/?i=1' }],
+  },
+  {
     title: 'app.render with a missing view',
     route: (q, s) => q.app.render('absent.tpl', {}, (err) => s.status(404).send(err?.message)),
   },
