@@ -11,7 +11,9 @@ export function createApplication(): Application {
   Object.setPrototypeOf(app, ApplicationCore.prototype);
   EventEmitter.call(app as unknown as EventEmitter);
   app.settings = {};
-  app.engines = Object.create(null);
+  // A plain object, as in Express: view classes call hasOwnProperty on it. Its keys all start
+  // with a dot, so nothing on Object.prototype can be mistaken for an engine.
+  app.engines = {};
   app.cache = Object.create(null);
   app.locals = Object.create(null);
   app.mountpath = '/';

@@ -67,7 +67,8 @@ export class Route {
     req.route = this;
     if (stack.length === 1) {
       // One handler: what the route's own `next` would do after it (`done(err)`, `done()` for
-      // 'route') is what `done`, the router's `next`, does with the same argument.
+      // 'route') is what `done`, the router's `next`, does with the same argument (the router
+      // knows it entered a route, and treats 'route' from it as no error).
       const only = stack[0];
       if (only.method === undefined || only.method === method) only.handleRequest(req, res, done);
       else done();

@@ -102,6 +102,7 @@ class DispatchFrame {
   declare sync: number;
   declare lastUrl: string | undefined;
   declare lastPath: string;
+  declare routeEnteredAt: number;
 
   constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
     this.router = router;
@@ -124,6 +125,7 @@ class DispatchFrame {
     this.sync = 0;
     this.lastUrl = undefined;
     this.lastPath = '';
+    this.routeEnteredAt = -1;
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
@@ -150,7 +152,10 @@ class DispatchFrame {
   advance(err: unknown): void {
     const req = this.req;
     const stack = this.router.stack;
-    let layerError = err === 'route' ? null : err;
+    // A one-handler route hands its handler this `next` directly (see Route.dispatch), so its
+    // next('route') arrives here; Express's route would have called next() for it, leaving
+    // `undefined` as the error. From middleware or a param callback, 'route' becomes null.
+    let layerError = err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
     if (this.slashAdded) {
       req.url = req.url.slice(1);
       this.slashAdded = false;
@@ -258,6 +263,7 @@ class DispatchFrame {
   enter(layer: Layer, layerError: unknown, layerPath: string, path: string): void {
     const req = this.req;
     if (layer.route !== undefined) {
+      this.routeEnteredAt = this.index;
       layer.handleRequest(req, this.res, this.next);
       return;
     }
