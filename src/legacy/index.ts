@@ -5,6 +5,7 @@ import { LegacyResponse } from './legacy-response';
 import { createRouter } from '../router/router';
 import { serveStatic } from '../static/index';
 import { json, urlencoded } from '../body/index';
+import { query } from '../query-middleware';
 import * as middleware from './middleware/index';
 
 /** Creates a 3.x-style application (`require('portico/legacy')()`). */
@@ -20,6 +21,9 @@ Object.assign(legacy, {
   static: serveStatic,
   json,
   urlencoded,
+  query,
+  methodOverride: middleware.methodOverride,
+  responseTime: middleware.responseTime,
   bodyParser: middleware.bodyParser,
   multipart: middleware.multipart,
   compress: middleware.compress,
@@ -39,6 +43,9 @@ declare namespace legacy {
   const static: types.StaticFactory;
   const json: types.JsonParserFactory;
   const urlencoded: types.UrlencodedParserFactory;
+  const query: typeof import('../query-middleware').query;
+  const methodOverride: typeof middleware.methodOverride;
+  const responseTime: typeof middleware.responseTime;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;

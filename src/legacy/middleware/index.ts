@@ -8,3 +8,5 @@ export { SessionCookie, type SessionCookieOptions } from './session-cookie';
 export { csrf, type CsrfOptions, type CsrfRequest } from './csrf';
 export { directory, type DirectoryOptions } from './directory';
 export { multipart, type MultipartOptions, type MultipartRequest, type UploadedFile } from './multipart';
+export { methodOverride, type MethodOverrideRequest } from './method-override';
+export { responseTime, type ResponseTimeOptions } from './response-time';
