@@ -24,6 +24,7 @@ Object.assign(legacy, {
   query,
   methodOverride: middleware.methodOverride,
   responseTime: middleware.responseTime,
+  errorHandler: middleware.errorHandler,
   bodyParser: middleware.bodyParser,
   multipart: middleware.multipart,
   compress: middleware.compress,
@@ -46,6 +47,7 @@ declare namespace legacy {
   const query: typeof import('../query-middleware').query;
   const methodOverride: typeof middleware.methodOverride;
   const responseTime: typeof middleware.responseTime;
+  const errorHandler: typeof middleware.errorHandler;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;

@@ -10,3 +10,4 @@ export { directory, type DirectoryOptions } from './directory';
 export { multipart, type MultipartOptions, type MultipartRequest, type UploadedFile } from './multipart';
 export { methodOverride, type MethodOverrideRequest } from './method-override';
 export { responseTime, type ResponseTimeOptions } from './response-time';
+export { errorHandler, type ErrorHandlerFactory } from './error-handler';
