@@ -25,6 +25,7 @@ Object.assign(legacy, {
   methodOverride: middleware.methodOverride,
   responseTime: middleware.responseTime,
   errorHandler: middleware.errorHandler,
+  favicon: middleware.favicon,
   bodyParser: middleware.bodyParser,
   multipart: middleware.multipart,
   compress: middleware.compress,
@@ -48,6 +49,7 @@ declare namespace legacy {
   const methodOverride: typeof middleware.methodOverride;
   const responseTime: typeof middleware.responseTime;
   const errorHandler: typeof middleware.errorHandler;
+  const favicon: typeof middleware.favicon;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;

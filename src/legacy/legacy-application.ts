@@ -8,6 +8,7 @@ import type { PathPattern } from '../router/path-pattern';
 import { LegacyRequest } from './legacy-request';
 import { LegacyResponse } from './legacy-response';
 import { createLocals, type LocalsFunction } from './locals-function';
+import { compileLegacyETag } from './legacy-etag';
 import { legacyFinalHandler } from './legacy-final-handler';
 import { LegacyRoutes, type LegacyRoute } from './legacy-routes';
 
@@ -28,6 +29,16 @@ export function createLegacyApplication(): LegacyApplication {
   const env = String(app.set('env'));
   app.set('json spaces', env === 'development' ? 2 : 0);
   app.set('json replacer', null);
+  // `etag` compiles to the 3.x tags (MD5), here and whenever the app changes it.
+  const coreSet = app.set;
+  defineOwn(app, 'set', function set(this: LegacyApplication, name: string, ...value: unknown[]) {
+    const result = coreSet.call(this, name, ...value);
+    if (value.length !== 0 && name === 'etag') {
+      Object.defineProperty(this.settings, 'etag fn', { configurable: true, enumerable: true, writable: true, value: compileLegacyETag(value[0]) });
+    }
+    return result;
+  });
+  app.set('etag', app.set('etag'));
 
   const locals = createLocals();
   locals.settings = app.settings;

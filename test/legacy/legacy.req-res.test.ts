@@ -244,3 +244,34 @@ describe('legacy middleware on the legacy function', () => {
     }
   });
 });
+
+describe('legacy ETag of res.send', () => {
+  it('is the 3.x tag: length in hex and the MD5 in base64, weak by default', async () => {
+    const app = legacy();
+    app.get('/', (req: any, res: any) => res.send(String(req.query.b ?? '')));
+    app.get('/json', (_req: any, res: any) => res.json({ a: 1 }));
+    await withServer(app, async ({ port }) => {
+      assert.equal((await send(port, { path: '/?b=hello' })).headers.etag, 'W/"5-XUFAKrxLKna5cZ2REBfFkg"');
+      assert.equal((await send(port, { path: '/' })).headers.etag, 'W/"0-1B2M2Y8AsgTpgAmY7PhCfg"');
+      assert.equal((await send(port, { path: '/json' })).headers.etag, 'W/"7-u2y1xo30ZSlByvZSo2by2A"');
+      const fresh = await send(port, { path: '/?b=hello', headers: { 'if-none-match': 'W/"5-XUFAKrxLKna5cZ2REBfFkg"' } });
+      assert.equal(fresh.status, 304);
+    });
+  });
+
+  it('follows the etag setting: strong, disabled, or a function', async () => {
+    const app = legacy();
+    app.set('etag', 'strong');
+    app.get('/', (_req: any, res: any) => res.send('hello'));
+    const off = legacy();
+    off.disable('etag');
+    off.get('/', (_req: any, res: any) => res.send('hello'));
+    const custom = legacy();
+    custom.set('etag', () => '"mine"');
+    custom.get('/', (_req: any, res: any) => res.send('hello'));
+    await withServer(app, async ({ port }) => assert.equal((await send(port)).headers.etag, '"5-XUFAKrxLKna5cZ2REBfFkg"'));
+    await withServer(off, async ({ port }) => assert.equal((await send(port)).headers.etag, undefined));
+    await withServer(custom, async ({ port }) => assert.equal((await send(port)).headers.etag, '"mine"'));
+    assert.equal(app.get('etag'), 'strong');
+  });
+});

@@ -11,3 +11,4 @@ export { multipart, type MultipartOptions, type MultipartRequest, type UploadedF
 export { methodOverride, type MethodOverrideRequest } from './method-override';
 export { responseTime, type ResponseTimeOptions } from './response-time';
 export { errorHandler, type ErrorHandlerFactory } from './error-handler';
+export { favicon, type FaviconOptions } from './favicon';
