@@ -136,14 +136,80 @@ describe('legacy res.json([status], [body]) and res.jsonp', () => {
 });
 
 describe('legacy res.charset', () => {
-  it('labels string bodies with the assigned charset', async () => {
+  it('labels a Content-Type without charset when the headers go out, however it was set', async () => {
     const app = legacy();
-    app.get('/', (_req: any, res: any) => {
-      res.charset = 'iso-8859-1';
-      res.send('hello');
-    });
+    app.get('/type', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.type('txt'), res.end('x')));
+    app.get('/raw', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.setHeader('Content-Type', 'text/plain'), res.end('x')));
+    app.get('/buffer', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.send(Buffer.from('x'))));
+    app.get('/own', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.set('Content-Type', 'text/plain; charset=utf-16'), res.end('x')));
     await withServer(app, async ({ port }) => {
-      assert.equal((await send(port)).headers['content-type'], 'text/html; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/type' })).headers['content-type'], 'text/plain; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/raw' })).headers['content-type'], 'text/plain; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/buffer' })).headers['content-type'], 'application/octet-stream; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/own' })).headers['content-type'], 'text/plain; charset=utf-16');
+    });
+  });
+
+  it('does not change string and JSON bodies, which res.send and res.json label utf-8', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.send('hello')));
+    app.get('/json', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.json({ a: 1 })));
+    await withServer(app, async ({ port }) => {
+      assert.equal((await send(port)).headers['content-type'], 'text/html; charset=utf-8');
+      assert.equal((await send(port, { path: '/json' })).headers['content-type'], 'application/json; charset=utf-8');
+    });
+  });
+});
+
+describe('legacy res.set(field, value)', () => {
+  it('sets a Content-Type as given, with no default charset', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => (res.set('Content-Type', 'text/plain'), res.end('x')));
+    app.get('/object', (_req: any, res: any) => (res.set({ 'Content-Type': 'text/x-foo', 'X-A': 1 }), res.end('x')));
+    app.get('/type', (_req: any, res: any) => (res.type('html'), res.end('x')));
+    await withServer(app, async ({ port }) => {
+      assert.equal((await send(port)).headers['content-type'], 'text/plain');
+      const obj = await send(port, { path: '/object' });
+      assert.deepEqual([obj.headers['content-type'], obj.headers['x-a']], ['text/x-foo', '1']);
+      assert.equal((await send(port, { path: '/type' })).headers['content-type'], 'text/html');
+    });
+  });
+});
+
+describe('legacy res.send(status, number)', () => {
+  it('sends a number or Boolean after a status as JSON', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => res.send(201, 5));
+    app.get('/unknown', (_req: any, res: any) => res.send(999));
+    await withServer(app, async ({ port }) => {
+      const r = await send(port);
+      assert.deepEqual([r.status, r.headers['content-type'], r.text], [201, 'application/json; charset=utf-8', '5']);
+      const unknown = await send(port, { path: '/unknown' });
+      assert.deepEqual([unknown.status, unknown.headers['content-type'], unknown.text], [999, 'text/plain', '']);
+    });
+  });
+});
+
+describe('legacy res.redirect([status], url)', () => {
+  it('answers with the 3.x bodies: text, or a paragraph with an escaped link', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => res.redirect('http://example.com/?a=1&b=2'));
+    app.get('/moved', (_req: any, res: any) => res.redirect(301, '/new'));
+    app.get('/back', (_req: any, res: any) => res.redirect('back'));
+    await withServer(app, async ({ port }) => {
+      const text = await send(port, { headers: { accept: 'text/plain' } });
+      assert.deepEqual([text.status, text.headers['content-type'], text.headers.vary], [302, 'text/plain; charset=UTF-8', 'Accept']);
+      assert.equal(text.text, 'Found. Redirecting to http://example.com/?a=1&b=2');
+      const html = await send(port, { headers: { accept: 'text/html' } });
+      assert.equal(html.headers['content-type'], 'text/html; charset=UTF-8');
+      assert.equal(html.text, '<p>Found. Redirecting to <a href="http://example.com/?a=1&amp;b=2">http://example.com/?a=1&amp;b=2</a></p>');
+      const other = await send(port, { headers: { accept: 'image/png' } });
+      assert.deepEqual([other.headers['content-type'], other.text], [undefined, '']);
+      const moved = await send(port, { path: '/moved', headers: { accept: 'text/plain' } });
+      assert.deepEqual([moved.status, moved.headers.location, moved.text], [301, '/new', 'Moved Permanently. Redirecting to /new']);
+      assert.equal((await send(port, { path: '/back', headers: { referer: '/prev' } })).headers.location, '/prev');
+      const head = await send(port, { method: 'HEAD', path: '/moved' });
+      assert.equal(head.text, '');
     });
   });
 });
