@@ -10,6 +10,8 @@ export interface LegacyRoute {
   callbacks: unknown[];
   keys: PathKey[];
   regexp: RegExp;
+  /** The parameters of the route's latest match (3.x kept them on the route). */
+  params?: Record<string, string>;
 }
 
 type ParamHandler = (req: unknown, res: unknown, next: NextFunction, value: unknown, name: string) => unknown;
@@ -17,6 +19,7 @@ type ParamCustomizer = (name: string, arg: unknown) => unknown;
 
 interface ParamRequest {
   params: Record<string, string>;
+  route?: unknown;
 }
 
 /**
@@ -70,6 +73,9 @@ export class LegacyRoutes {
     return function legacyRouteGuard(req: ParamRequest, res: unknown, next: NextFunction): void {
       if (!map[verb]?.includes(record)) return next('route');
       req.params = toArrayLikeParams(req.params) as unknown as Record<string, string>;
+      // `req.route` is the 3.x route: path, method, callbacks, keys, regexp and params.
+      record.params = req.params;
+      req.route = record;
       const keys = record.keys;
       let keyIndex = 0;
       let fns: ParamHandler[] | undefined;

@@ -12,6 +12,10 @@ import type { NextFunction, RequestParamHandler } from './handlers';
 export interface AcceptedType {
   value: string;
   quality: number;
+  /** The range's parameters other than `q`. */
+  params: Record<string, string>;
+  /** Its position in the header. */
+  originalIndex: number;
   type: string;
   subtype: string;
 }
@@ -97,6 +101,8 @@ export interface LegacyRoute {
   callbacks: unknown[];
   keys: PathKey[];
   regexp: RegExp;
+  /** The parameters of the route's latest match. */
+  params?: Record<string, string>;
 }
 
 /** A 3.x-style application (`require('portico/legacy')()`): the 4.x core with `configure`, `routes` and function `locals`. */

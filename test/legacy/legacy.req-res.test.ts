@@ -341,3 +341,39 @@ describe('legacy ETag of res.send', () => {
     assert.equal(app.get('etag'), 'strong');
   });
 });
+
+describe('legacy request negotiation and type checks', () => {
+  async function ask(fn: (req: any) => unknown, headers: Record<string, string>) {
+    const app = legacy();
+    app.get('/*', (req: any, res: any) => res.send(JSON.stringify(fn(req) ?? null)));
+    return withServer(app, async ({ port }) => JSON.parse((await send(port, { path: '/a', headers })).text));
+  }
+
+  it('req.accepted lists ranges with params and original index, best first, and nothing without Accept', async () => {
+    const accept = 'text/html;level=1;q=0.5, application/json;charset=utf-8, image/png;q=0';
+    assert.deepEqual(await ask((req) => req.accepted, { accept }), [
+      { value: 'application/json', quality: 1, params: { charset: 'utf-8' }, originalIndex: 1, type: 'application', subtype: 'json' },
+      { value: 'text/html', quality: 0.5, params: { level: '1' }, originalIndex: 0, type: 'text', subtype: 'html' },
+    ]);
+    assert.deepEqual(await ask((req) => [req.accepted, req.acceptedLanguages, req.acceptedCharsets], {}), [[], [], []]);
+  });
+
+  it('req.accepts takes a comma-separated string', async () => {
+    assert.equal(await ask((req) => req.accepts('html, json'), { accept: 'application/json' }), 'json');
+  });
+
+  it('req.is answers from the Content-Type header alone, with extensions and wildcards', async () => {
+    const ct = { 'content-type': 'text/html; charset=utf-8' };
+    assert.deepEqual(await ask((req) => [req.is('html'), req.is('text/*'), req.is('*/html'), req.is('json')], ct), [true, true, true, false]);
+    assert.deepEqual(await ask((req) => [req.is('html')], {}), [false]);
+  });
+
+  it('req.acceptsEncoding answers a Boolean', async () => {
+    assert.deepEqual(await ask((req) => [req.acceptsEncoding('gzip'), req.acceptsEncoding('br')], { 'accept-encoding': 'gzip' }), [true, false]);
+  });
+
+  it('req.route is the 3.x route record', async () => {
+    const out = await ask((req) => [req.route.path, req.route.method, Object.keys(req.route).sort()], {});
+    assert.deepEqual(out, ['/*', 'get', ['callbacks', 'keys', 'method', 'params', 'path', 'regexp']]);
+  });
+});
