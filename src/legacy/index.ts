@@ -18,7 +18,7 @@ Object.assign(legacy, {
   request: LegacyRequest.prototype,
   response: LegacyResponse.prototype,
   Router: createRouter,
-  static: serveStatic,
+  static: Object.assign(middleware.legacyStatic, { mime: serveStatic.mime }),
   json,
   urlencoded,
   query,

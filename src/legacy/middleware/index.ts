@@ -12,3 +12,4 @@ export { methodOverride, type MethodOverrideRequest } from './method-override';
 export { responseTime, type ResponseTimeOptions } from './response-time';
 export { errorHandler, type ErrorHandlerFactory } from './error-handler';
 export { favicon, type FaviconOptions } from './favicon';
+export { legacyStatic } from './static';
