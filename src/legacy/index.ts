@@ -26,6 +26,7 @@ Object.assign(legacy, {
   responseTime: middleware.responseTime,
   errorHandler: middleware.errorHandler,
   favicon: middleware.favicon,
+  logger: middleware.logger,
   bodyParser: middleware.bodyParser,
   multipart: middleware.multipart,
   compress: middleware.compress,
@@ -50,6 +51,7 @@ declare namespace legacy {
   const responseTime: typeof middleware.responseTime;
   const errorHandler: typeof middleware.errorHandler;
   const favicon: typeof middleware.favicon;
+  const logger: typeof middleware.logger;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;

@@ -13,3 +13,4 @@ export { responseTime, type ResponseTimeOptions } from './response-time';
 export { errorHandler, type ErrorHandlerFactory } from './error-handler';
 export { favicon, type FaviconOptions } from './favicon';
 export { legacyStatic } from './static';
+export { logger, type LoggerFactory, type LoggerOptions, type LoggerToken, type LoggerFormat } from './logger';
