@@ -7,14 +7,22 @@ import { serveStatic } from '../static/index';
 import { json, urlencoded } from '../body/index';
 import { query } from '../query-middleware';
 import * as middleware from './middleware/index';
+import { warnDeprecated } from '../deprecation';
 
 /** Creates a 3.x-style application (`require('portico/legacy')()`). */
 function legacy(): legacy.Application {
   return createLegacyApplication() as unknown as legacy.Application;
 }
 
+/** 3.x kept `createServer()` from 2.x as a deprecated alias of the framework function. */
+function createServer(): legacy.Application {
+  warnDeprecated('createServer(): apps are no longer http.Server instances; call the framework function instead');
+  return legacy();
+}
+
 // The 3.x top-level function carried the connect middleware as properties.
 Object.assign(legacy, {
+  createServer,
   request: LegacyRequest.prototype,
   response: LegacyResponse.prototype,
   Router: createRouter,
@@ -27,6 +35,9 @@ Object.assign(legacy, {
   errorHandler: middleware.errorHandler,
   favicon: middleware.favicon,
   logger: middleware.logger,
+  timeout: middleware.timeout,
+  vhost: middleware.vhost,
+  mime: serveStatic.mime,
   bodyParser: middleware.bodyParser,
   multipart: middleware.multipart,
   compress: middleware.compress,
@@ -52,6 +63,11 @@ declare namespace legacy {
   const errorHandler: typeof middleware.errorHandler;
   const favicon: typeof middleware.favicon;
   const logger: typeof middleware.logger;
+  const timeout: typeof middleware.timeout;
+  const vhost: typeof middleware.vhost;
+  const mime: types.StaticFactory['mime'];
+  /** @deprecated Call the framework function. */
+  const createServer: () => Application;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;

@@ -14,3 +14,5 @@ export { errorHandler, type ErrorHandlerFactory } from './error-handler';
 export { favicon, type FaviconOptions } from './favicon';
 export { legacyStatic } from './static';
 export { logger, type LoggerFactory, type LoggerOptions, type LoggerToken, type LoggerFormat } from './logger';
+export { timeout, type TimeoutRequest } from './timeout';
+export { vhost, type VhostRequest } from './vhost';
