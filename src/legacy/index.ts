@@ -36,6 +36,7 @@ Object.assign(legacy, {
   favicon: middleware.favicon,
   logger: middleware.logger,
   timeout: middleware.timeout,
+  session: middleware.session,
   vhost: middleware.vhost,
   mime: serveStatic.mime,
   bodyParser: middleware.bodyParser,
@@ -64,6 +65,7 @@ declare namespace legacy {
   const favicon: typeof middleware.favicon;
   const logger: typeof middleware.logger;
   const timeout: typeof middleware.timeout;
+  const session: typeof middleware.session;
   const vhost: typeof middleware.vhost;
   const mime: types.StaticFactory['mime'];
   /** @deprecated Call the framework function. */

@@ -16,3 +16,4 @@ export { legacyStatic } from './static';
 export { logger, type LoggerFactory, type LoggerOptions, type LoggerToken, type LoggerFormat } from './logger';
 export { timeout, type TimeoutRequest } from './timeout';
 export { vhost, type VhostRequest } from './vhost';
+export { sessionFactory as session, MemoryStore, Store, type SessionOptions, type SessionRequest } from './session';
