@@ -5,21 +5,40 @@ import { LegacyResponse } from './legacy-response';
 import { createRouter } from '../router/router';
 import { serveStatic } from '../static/index';
 import { json, urlencoded } from '../body/index';
+import { query } from '../query-middleware';
 import * as middleware from './middleware/index';
+import { warnDeprecated } from '../deprecation';
 
 /** Creates a 3.x-style application (`require('portico/legacy')()`). */
 function legacy(): legacy.Application {
   return createLegacyApplication() as unknown as legacy.Application;
 }
 
+/** 3.x kept `createServer()` from 2.x as a deprecated alias of the framework function. */
+function createServer(): legacy.Application {
+  warnDeprecated('createServer(): apps are no longer http.Server instances; call the framework function instead');
+  return legacy();
+}
+
 // The 3.x top-level function carried the connect middleware as properties.
 Object.assign(legacy, {
+  createServer,
   request: LegacyRequest.prototype,
   response: LegacyResponse.prototype,
   Router: createRouter,
-  static: serveStatic,
+  static: Object.assign(middleware.legacyStatic, { mime: serveStatic.mime }),
   json,
   urlencoded,
+  query,
+  methodOverride: middleware.methodOverride,
+  responseTime: middleware.responseTime,
+  errorHandler: middleware.errorHandler,
+  favicon: middleware.favicon,
+  logger: middleware.logger,
+  timeout: middleware.timeout,
+  session: middleware.session,
+  vhost: middleware.vhost,
+  mime: serveStatic.mime,
   bodyParser: middleware.bodyParser,
   multipart: middleware.multipart,
   compress: middleware.compress,
@@ -39,6 +58,18 @@ declare namespace legacy {
   const static: types.StaticFactory;
   const json: types.JsonParserFactory;
   const urlencoded: types.UrlencodedParserFactory;
+  const query: typeof import('../query-middleware').query;
+  const methodOverride: typeof middleware.methodOverride;
+  const responseTime: typeof middleware.responseTime;
+  const errorHandler: typeof middleware.errorHandler;
+  const favicon: typeof middleware.favicon;
+  const logger: typeof middleware.logger;
+  const timeout: typeof middleware.timeout;
+  const session: typeof middleware.session;
+  const vhost: typeof middleware.vhost;
+  const mime: types.StaticFactory['mime'];
+  /** @deprecated Call the framework function. */
+  const createServer: () => Application;
   const bodyParser: typeof middleware.bodyParser;
   const multipart: typeof middleware.multipart;
   const compress: typeof middleware.compress;

@@ -1,23 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApplication } from '../application/create-application';
 import type { Application } from '../application/application';
 import { REQUEST_PROTO, RESPONSE_PROTO } from '../application/prepare-request';
 import { createRouter, type Router } from '../router/router';
 import { ROUTE_METHODS } from '../router/methods';
-import { flattenHandlers } from '../router/flatten';
-import { compilePathPattern, type PathKey, type PathPattern } from '../router/path-pattern';
-import type { NextFunction } from '../router/types';
+import type { PathPattern } from '../router/path-pattern';
 import { LegacyRequest } from './legacy-request';
 import { LegacyResponse } from './legacy-response';
 import { createLocals, type LocalsFunction } from './locals-function';
+import { compileLegacyETag } from './legacy-etag';
+import { legacyFinalHandler } from './legacy-final-handler';
+import { LegacyRoutes, type LegacyRoute } from './legacy-routes';
 
-/** One entry of `app.routes[verb]`, as 3.x apps inspect (and remove) them. */
-export interface LegacyRoute {
-  path: PathPattern;
-  method: string;
-  callbacks: unknown[];
-  keys: PathKey[];
-  regexp: RegExp;
-}
+export type { LegacyRoute } from './legacy-routes';
 
 /** A 3.x-style application: the 4.x app plus `configure`, `routes` and function `locals`. */
 export interface LegacyApplication extends Application {
@@ -34,13 +29,30 @@ export function createLegacyApplication(): LegacyApplication {
   const env = String(app.set('env'));
   app.set('json spaces', env === 'development' ? 2 : 0);
   app.set('json replacer', null);
+  // `etag` compiles to the 3.x tags (MD5), here and whenever the app changes it.
+  const coreSet = app.set;
+  defineOwn(app, 'set', function set(this: LegacyApplication, name: string, ...value: unknown[]) {
+    const result = coreSet.call(this, name, ...value);
+    if (value.length !== 0 && name === 'etag') {
+      Object.defineProperty(this.settings, 'etag fn', { configurable: true, enumerable: true, writable: true, value: compileLegacyETag(value[0]) });
+    }
+    return result;
+  });
+  app.set('etag', app.set('etag'));
 
   const locals = createLocals();
   locals.settings = app.settings;
   app.locals = locals;
-  app.routes = Object.create(null) as Record<string, LegacyRoute[]>;
+  const routes = new LegacyRoutes();
+  app.routes = routes.map;
   app[REQUEST_PROTO] = Object.create(LegacyRequest.prototype, { app: { configurable: true, writable: true, value: app } });
   app[RESPONSE_PROTO] = Object.create(LegacyResponse.prototype, { app: { configurable: true, writable: true, value: app } });
+
+  // The root app ends requests with the 3.x responder; a mounted app hands them back to its parent.
+  const coreHandle = app.handle;
+  defineOwn(app, 'handle', function handle(this: LegacyApplication, req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void) {
+    coreHandle.call(this, req, res, callback ?? ((err?: unknown) => legacyFinalHandler(req, res, err)));
+  });
 
   defineOwn(app, 'lazyRouter', function lazyRouter(this: LegacyApplication): Router {
     if (this._router === undefined) {
@@ -59,47 +71,53 @@ export function createLegacyApplication(): LegacyApplication {
     return this;
   });
 
+  // Reading `app.router` takes the routing settings of that moment, as 3.x did; the first route
+  // reads it too when the app has not placed the router itself.
+  Object.defineProperty(app, 'router', {
+    configurable: true,
+    get(this: LegacyApplication): Router {
+      routes.used = true;
+      routes.router.caseSensitive = this.enabled('case sensitive routing');
+      routes.router.strict = this.enabled('strict routing');
+      return routes.router;
+    },
+  });
+  const addRoute = (self: LegacyApplication, verb: string, path: PathPattern, handlers: unknown[]): void => {
+    if (!routes.used) self.use(routerOf(self));
+    routes.add(verb, path, handlers);
+  };
+
   for (const verb of ROUTE_METHODS) {
     const core = app[verb] as (...a: unknown[]) => unknown;
     defineOwn(app, verb, function legacyVerb(this: LegacyApplication, path: PathPattern, ...handlers: unknown[]) {
       if (verb === 'get' && handlers.length === 0) return core.call(this, path);
-      addLegacyRoute(this, verb, path, handlers);
+      addRoute(this, verb, path, handlers);
       return this;
     });
   }
+  // 3.x spelled DELETE `app.del`, without a deprecation warning.
+  defineOwn(app, 'del', app.delete);
   defineOwn(app, 'all', function all(this: LegacyApplication, path: PathPattern, ...handlers: unknown[]) {
-    for (const verb of ROUTE_METHODS) addLegacyRoute(this, verb, path, handlers);
+    for (const verb of ROUTE_METHODS) addRoute(this, verb, path, handlers);
+    return this;
+  });
+  defineOwn(app, 'param', function param(this: LegacyApplication, name: unknown, ...fns: unknown[]) {
+    if (Array.isArray(name)) {
+      for (const n of name as string[]) for (const fn of fns) routes.param(n, fn);
+    } else if (typeof name === 'function') {
+      routes.param(name as (n: string, arg: unknown) => unknown, undefined);
+    } else {
+      const key = String(name);
+      for (const fn of fns) routes.param(key[0] === ':' ? key.slice(1) : key, fn);
+    }
     return this;
   });
   return app;
 }
 
-/** Registers a route on the 4.x router behind a guard that honours removal from `app.routes`. */
-function addLegacyRoute(app: LegacyApplication, verb: string, path: PathPattern, handlers: unknown[]): void {
-  const callbacks = flattenHandlers<unknown>(handlers);
-  const { regexp, keys } = compilePathPattern(path, {
-    sensitive: app.enabled('case sensitive routing'),
-    strict: app.enabled('strict routing'),
-  });
-  const record: LegacyRoute = { path, method: verb, callbacks, keys, regexp };
-  const list = (app.routes[verb] ??= []);
-  list.push(record);
-  const route = app.lazyRouter().route(path);
-  route.addHandlers(verb, verb, [
-    function legacyRouteGuard(req: LegacyRequest, _res: unknown, next: NextFunction) {
-      if (!app.routes[verb]?.includes(record)) return next('route');
-      req.params = toArrayLikeParams(req.params) as unknown as Record<string, string>;
-      next();
-    },
-    ...callbacks,
-  ]);
-}
-
-/** 3.x `req.params`: an array whose indexes are the unnamed captures and whose properties are the named ones. */
-function toArrayLikeParams(params: Record<string, string>): string[] {
-  const list: string[] & Record<string, string> = [] as unknown as string[] & Record<string, string>;
-  for (const key of Object.keys(params)) list[key] = params[key];
-  return list;
+/** `app.router` (typed `never` on the 4.x app, which throws there). */
+function routerOf(app: LegacyApplication): Router {
+  return (app as unknown as { router: Router }).router;
 }
 
 function defineOwn(target: object, name: string, value: unknown): void {

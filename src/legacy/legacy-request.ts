@@ -1,10 +1,13 @@
 import Negotiator from 'negotiator';
 import { PorticoRequest } from '../request/request';
+import mime from '../http/mime';
 
 /** One entry of `req.accepted`, as the 3.x interface described media ranges. */
 export interface AcceptedType {
   value: string;
   quality: number;
+  params: Record<string, string>;
+  originalIndex: number;
   type: string;
   subtype: string;
 }
@@ -14,37 +17,44 @@ export interface AcceptedType {
  * (`accepts` answers `undefined`, `is` answers a Boolean, the `accepted*` arrays, `host` without port).
  */
 export class LegacyRequest extends PorticoRequest {
-  /** Best match for `Accept`, or `undefined` when nothing is acceptable. */
+  /**
+   * Best match for `Accept`, or `undefined` when nothing is acceptable. A single string may list
+   * several types separated by commas (`'html, json'`), as 3.x allowed.
+   */
   override accepts(...types: Array<string | string[]>): string | string[] | false {
-    const found = super.accepts(...types);
+    const list = types.length === 1 && typeof types[0] === 'string' && types[0].includes(',') ? types[0].split(/ *, */) : types;
+    const found = super.accepts(...list);
     return found === false ? (undefined as unknown as false) : found;
   }
 
-  /** Does the body's `Content-Type` match? Always a Boolean. */
-  override is(...types: Array<string | string[]>): string | false | null {
-    return Boolean(super.is(...types)) as unknown as string | false | null;
+  /**
+   * Does the `Content-Type` header match `type` (an extension such as `json`, a media type, or
+   * one with a `*` half)? Always a Boolean, and decided by the header alone, body or not, as in 3.x.
+   */
+  override is(type: string | string[]): string | false | null {
+    return contentTypeIs(this.headers['content-type'], type) as unknown as string | false | null;
   }
 
-  /** The media ranges of `Accept`, highest quality first. */
+  /** Is `encoding` acceptable? A Boolean, as in 3.x. */
+  override acceptsEncoding(encoding: string): string | string[] | false {
+    return (this.acceptsEncodings(encoding) !== false) as unknown as false;
+  }
+
+  /** The media ranges of `Accept`, highest quality first (none when the header is absent or empty). */
   get accepted(): AcceptedType[] {
-    return new Negotiator(this).mediaTypes().map((value, index) => {
-      const slash = value.indexOf('/');
-      return {
-        value,
-        quality: qualityOf(this.headers.accept, value, index),
-        type: slash === -1 ? value : value.slice(0, slash),
-        subtype: slash === -1 ? '*' : value.slice(slash + 1),
-      };
-    });
+    if (!this.headers.accept) return [];
+    return parseAccept(this.headers.accept);
   }
 
   /** The languages of `Accept-Language`, highest quality first. */
   get acceptedLanguages(): string[] {
+    if (!this.headers['accept-language']) return [];
     return new Negotiator(this).languages();
   }
 
   /** The charsets of `Accept-Charset`, highest quality first. */
   get acceptedCharsets(): string[] {
+    if (!this.headers['accept-charset']) return [];
     return new Negotiator(this).charsets();
   }
 
@@ -64,17 +74,49 @@ export class LegacyRequest extends PorticoRequest {
   }
 }
 
-/** The `q` of `value` in an Accept header (1 when absent). */
-function qualityOf(header: string | undefined, value: string, _index: number): number {
-  if (!header) return 1;
-  for (const part of header.split(',')) {
-    const [range, ...params] = part.trim().split(';');
-    if (range.trim().toLowerCase() !== value.toLowerCase()) continue;
-    for (const p of params) {
-      const [k, v] = p.trim().split('=');
-      if (k === 'q') return Number(v);
+/**
+ * The ranges of an Accept header with their parameters and position, highest quality first (ties
+ * keep their order); ranges with `q=0` are left out.
+ */
+function parseAccept(header: string): AcceptedType[] {
+  const out: AcceptedType[] = [];
+  header.split(',').forEach((part, originalIndex) => {
+    const [range, ...rest] = part.trim().split(';');
+    const value = range.trim();
+    if (!value) return;
+    const params: Record<string, string> = {};
+    let quality = 1;
+    for (const p of rest) {
+      const eq = p.indexOf('=');
+      if (eq === -1) continue;
+      const key = p.slice(0, eq).trim().toLowerCase();
+      const val = p.slice(eq + 1).trim();
+      if (key === 'q') quality = Number(val);
+      else if (key !== '__proto__') params[key] = val;
     }
-    return 1;
-  }
-  return 1;
+    if (!(quality > 0)) return;
+    const slash = value.indexOf('/');
+    out.push({
+      value,
+      quality,
+      params,
+      originalIndex,
+      type: slash === -1 ? value : value.slice(0, slash),
+      subtype: slash === -1 ? '*' : value.slice(slash + 1),
+    });
+  });
+  return out.sort((a, b) => b.quality - a.quality || a.originalIndex - b.originalIndex);
+}
+
+/** 3.x `req.is`: the header's media type against one type (an extension is looked up first). */
+function contentTypeIs(header: string | undefined, type: string | string[]): boolean {
+  if (!header) return false;
+  const actual = header.split(';')[0].trim().toLowerCase();
+  const first = Array.isArray(type) ? type[0] : type;
+  if (typeof first !== 'string') return false;
+  const wanted = (first.includes('/') ? first : mime.lookup(first)).toLowerCase();
+  if (!wanted.includes('*')) return actual === wanted;
+  const [wantedType, wantedSub] = wanted.split('/');
+  const [actualType, actualSub] = actual.split('/');
+  return (wantedType === '*' && wantedSub === actualSub) || (wantedSub === '*' && wantedType === actualType);
 }

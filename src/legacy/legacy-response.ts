@@ -4,7 +4,7 @@ import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import { createLocals, type LocalsFunction } from './locals-function';
 import { sendfileRelative } from '../response/sendfile-relative';
-import { Buffer } from 'node:buffer';
+import { applyCharset, setLegacyHeader, writeLegacyRedirect } from './legacy-headers';
 
 const LOCALS = Symbol('portico.legacyLocals');
 
@@ -28,7 +28,10 @@ export class LegacyResponse extends PorticoResponse {
   declare charset: string | undefined;
   declare [LOCALS]: LocalsFunction | undefined;
 
-  /** `res.send([status], [body])`: a number alone sends its status text as plain text. */
+  /**
+   * `res.send([status], [body])`: a number alone sends its status text as plain text; a number or
+   * Boolean after a status is sent as JSON. Strings are labelled utf-8 whatever `res.charset` says.
+   */
   override send(first?: unknown, second?: unknown): this {
     let body = first;
     if (arguments.length === 2) {
@@ -37,19 +40,38 @@ export class LegacyResponse extends PorticoResponse {
         this.statusCode = first as number;
         body = second;
       }
+      if (typeof body === 'number' || typeof body === 'boolean') return this.json(body);
     } else if (typeof first === 'number') {
-      if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', 'text/plain; charset=' + (this.charset || 'utf-8'));
+      // The string body gets its utf-8 label from the 4.x send; a code without text sends nothing.
+      if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', 'text/plain');
       this.statusCode = first;
-      body = STATUS_CODES[first] ?? String(first);
-    }
-    if (typeof body === 'string' && this.charset) {
-      // 3.x labels the body with `res.charset`; the 4.x send would relabel a string as utf-8.
-      const type = this.getHeader('Content-Type');
-      const base = typeof type === 'string' ? type.split(';')[0] : 'text/html';
-      this.setHeader('Content-Type', base + '; charset=' + this.charset);
-      body = Buffer.from(body);
+      body = STATUS_CODES[first];
     }
     return super.send(body);
+  }
+
+  /** `res.set(field, value)` / `res.set(object)`, without 4.x's default charset. */
+  override set(field: string | Record<string, unknown>, value?: unknown): this {
+    setLegacyHeader(this as never, arguments.length, field, value);
+    return this;
+  }
+
+  /** Alias of `set`. */
+  override header(field: string | Record<string, unknown>, value?: unknown): this {
+    setLegacyHeader(this as never, arguments.length, field, value);
+    return this;
+  }
+
+  /** `res.redirect([status], url)` (or `url, status`), default 302, with the 3.x bodies. */
+  override redirect(first: unknown, second?: unknown): void {
+    let status = 302;
+    let url = first as string;
+    if (typeof first === 'number') {
+      status = first;
+      url = second as string;
+    } else if (typeof second === 'number') status = second;
+    this.location(url);
+    writeLegacyRedirect(this as never, status, String(this.getHeader('Location')));
   }
 
   /** `res.json([status], [body])`. */
@@ -75,6 +97,18 @@ export class LegacyResponse extends PorticoResponse {
     return super.location(relativeToMount(this.req, this.app.path(), url));
   }
 }
+
+// `res.charset` applies to the Content-Type as the headers go out, however they were set (node's
+// implicit headers call `writeHead` too).
+const coreWriteHead = PorticoResponse.prototype.writeHead as (...args: unknown[]) => unknown;
+Object.defineProperty(LegacyResponse.prototype, 'writeHead', {
+  configurable: true,
+  writable: true,
+  value: function writeHead(this: LegacyResponse, ...args: unknown[]): unknown {
+    applyCharset(this, this.charset);
+    return coreWriteHead.apply(this, args);
+  },
+});
 
 // Request-scoped template variables: a function; calling it with an object merges that object in.
 // (An accessor on the prototype, because the 4.x response declares `locals` as a plain field.)
@@ -104,7 +138,9 @@ function statusFirst(res: LegacyResponse, argc: number, first: unknown, second: 
 
 /** Resolves a 3.x relative URL against the mount point (bare) or the current path (dot-relative). */
 function relativeToMount(req: PorticoRequest, mountPath: string, url: string): string {
-  if (url === 'back' || url.startsWith('/') || url.startsWith('//') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return url;
+  // 'back' is the Referrer (4.x warns that it is deprecated; 3.x apps use it freely).
+  if (url === 'back') return String(req.get('Referrer') || '/');
+  if ( url.startsWith('/') || url.startsWith('//') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return url;
   if (url.startsWith('.')) {
     const current = (req.originalUrl || req.url || '/').split('?')[0];
     const base = current.endsWith('/') ? current : current + '/';

@@ -6,11 +6,16 @@ import type { RequestCommon } from './request';
 import type { ParamsDictionary, ParsedQs, PathParams } from './params';
 import type { PathKey } from './router';
 import type { DefaultBody, DefaultLocals, Loose } from './type-options';
+import type { NextFunction, RequestParamHandler } from './handlers';
 
 /** One media range of `req.accepted` (3.x). */
 export interface AcceptedType {
   value: string;
   quality: number;
+  /** The range's parameters other than `q`. */
+  params: Record<string, string>;
+  /** Its position in the header. */
+  originalIndex: number;
   type: string;
   subtype: string;
 }
@@ -96,6 +101,8 @@ export interface LegacyRoute {
   callbacks: unknown[];
   keys: PathKey[];
   regexp: RegExp;
+  /** The parameters of the route's latest match. */
+  params?: Record<string, string>;
 }
 
 /** A 3.x-style application (`require('portico/legacy')()`): the 4.x core with `configure`, `routes` and function `locals`. */
@@ -117,4 +124,12 @@ export interface LegacyApplication extends ApplicationCommon<'legacy'> {
   configure(...envsThenCallback: Array<string | ((this: LegacyApplication) => void)>): this;
   /** Routes by lower-case verb; removing an entry removes the route. */
   routes: Record<string, LegacyRoute[]>;
+  /** The middleware that dispatches the routes: `app.use(app.router)` places them in the stack. */
+  readonly router: (req: LegacyRequest, res: LegacyResponse, next: NextFunction) => void;
+  /** Registers param callbacks for `name` (or each name of a list), run for every matching route. */
+  param(name: string | readonly string[], ...handlers: Array<RequestParamHandler<'legacy'>>): this;
+  /** Customises `param()` itself (a 3.x extension point). */
+  param(customizer: (name: string, option: unknown) => RequestParamHandler<'legacy'> | undefined | void): this;
+  /** With a customiser registered by `param(fn)`: hands it `option` (a RegExp, say) for `name`. */
+  param(name: string | readonly string[], option: object): this;
 }

@@ -136,14 +136,80 @@ describe('legacy res.json([status], [body]) and res.jsonp', () => {
 });
 
 describe('legacy res.charset', () => {
-  it('labels string bodies with the assigned charset', async () => {
+  it('labels a Content-Type without charset when the headers go out, however it was set', async () => {
     const app = legacy();
-    app.get('/', (_req: any, res: any) => {
-      res.charset = 'iso-8859-1';
-      res.send('hello');
-    });
+    app.get('/type', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.type('txt'), res.end('x')));
+    app.get('/raw', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.setHeader('Content-Type', 'text/plain'), res.end('x')));
+    app.get('/buffer', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.send(Buffer.from('x'))));
+    app.get('/own', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.set('Content-Type', 'text/plain; charset=utf-16'), res.end('x')));
     await withServer(app, async ({ port }) => {
-      assert.equal((await send(port)).headers['content-type'], 'text/html; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/type' })).headers['content-type'], 'text/plain; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/raw' })).headers['content-type'], 'text/plain; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/buffer' })).headers['content-type'], 'application/octet-stream; charset=iso-8859-1');
+      assert.equal((await send(port, { path: '/own' })).headers['content-type'], 'text/plain; charset=utf-16');
+    });
+  });
+
+  it('does not change string and JSON bodies, which res.send and res.json label utf-8', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.send('hello')));
+    app.get('/json', (_req: any, res: any) => ((res.charset = 'iso-8859-1'), res.json({ a: 1 })));
+    await withServer(app, async ({ port }) => {
+      assert.equal((await send(port)).headers['content-type'], 'text/html; charset=utf-8');
+      assert.equal((await send(port, { path: '/json' })).headers['content-type'], 'application/json; charset=utf-8');
+    });
+  });
+});
+
+describe('legacy res.set(field, value)', () => {
+  it('sets a Content-Type as given, with no default charset', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => (res.set('Content-Type', 'text/plain'), res.end('x')));
+    app.get('/object', (_req: any, res: any) => (res.set({ 'Content-Type': 'text/x-foo', 'X-A': 1 }), res.end('x')));
+    app.get('/type', (_req: any, res: any) => (res.type('html'), res.end('x')));
+    await withServer(app, async ({ port }) => {
+      assert.equal((await send(port)).headers['content-type'], 'text/plain');
+      const obj = await send(port, { path: '/object' });
+      assert.deepEqual([obj.headers['content-type'], obj.headers['x-a']], ['text/x-foo', '1']);
+      assert.equal((await send(port, { path: '/type' })).headers['content-type'], 'text/html');
+    });
+  });
+});
+
+describe('legacy res.send(status, number)', () => {
+  it('sends a number or Boolean after a status as JSON', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => res.send(201, 5));
+    app.get('/unknown', (_req: any, res: any) => res.send(999));
+    await withServer(app, async ({ port }) => {
+      const r = await send(port);
+      assert.deepEqual([r.status, r.headers['content-type'], r.text], [201, 'application/json; charset=utf-8', '5']);
+      const unknown = await send(port, { path: '/unknown' });
+      assert.deepEqual([unknown.status, unknown.headers['content-type'], unknown.text], [999, 'text/plain', '']);
+    });
+  });
+});
+
+describe('legacy res.redirect([status], url)', () => {
+  it('answers with the 3.x bodies: text, or a paragraph with an escaped link', async () => {
+    const app = legacy();
+    app.get('/', (_req: any, res: any) => res.redirect('http://example.com/?a=1&b=2'));
+    app.get('/moved', (_req: any, res: any) => res.redirect(301, '/new'));
+    app.get('/back', (_req: any, res: any) => res.redirect('back'));
+    await withServer(app, async ({ port }) => {
+      const text = await send(port, { headers: { accept: 'text/plain' } });
+      assert.deepEqual([text.status, text.headers['content-type'], text.headers.vary], [302, 'text/plain; charset=UTF-8', 'Accept']);
+      assert.equal(text.text, 'Found. Redirecting to http://example.com/?a=1&b=2');
+      const html = await send(port, { headers: { accept: 'text/html' } });
+      assert.equal(html.headers['content-type'], 'text/html; charset=UTF-8');
+      assert.equal(html.text, '<p>Found. Redirecting to <a href="http://example.com/?a=1&amp;b=2">http://example.com/?a=1&amp;b=2</a></p>');
+      const other = await send(port, { headers: { accept: 'image/png' } });
+      assert.deepEqual([other.headers['content-type'], other.text], [undefined, '']);
+      const moved = await send(port, { path: '/moved', headers: { accept: 'text/plain' } });
+      assert.deepEqual([moved.status, moved.headers.location, moved.text], [301, '/new', 'Moved Permanently. Redirecting to /new']);
+      assert.equal((await send(port, { path: '/back', headers: { referer: '/prev' } })).headers.location, '/prev');
+      const head = await send(port, { method: 'HEAD', path: '/moved' });
+      assert.equal(head.text, '');
     });
   });
 });
@@ -243,5 +309,72 @@ describe('legacy middleware on the legacy function', () => {
     for (const name of ['bodyParser', 'compress', 'cookieParser', 'cookieSession', 'csrf', 'directory', 'basicAuth', 'static']) {
       assert.equal(typeof (legacy as any)[name], 'function', name);
     }
+  });
+});
+
+describe('legacy ETag of res.send', () => {
+  it('is the 3.x tag: length in hex and the MD5 in base64, weak by default', async () => {
+    const app = legacy();
+    app.get('/', (req: any, res: any) => res.send(String(req.query.b ?? '')));
+    app.get('/json', (_req: any, res: any) => res.json({ a: 1 }));
+    await withServer(app, async ({ port }) => {
+      assert.equal((await send(port, { path: '/?b=hello' })).headers.etag, 'W/"5-XUFAKrxLKna5cZ2REBfFkg"');
+      assert.equal((await send(port, { path: '/' })).headers.etag, 'W/"0-1B2M2Y8AsgTpgAmY7PhCfg"');
+      assert.equal((await send(port, { path: '/json' })).headers.etag, 'W/"7-u2y1xo30ZSlByvZSo2by2A"');
+      const fresh = await send(port, { path: '/?b=hello', headers: { 'if-none-match': 'W/"5-XUFAKrxLKna5cZ2REBfFkg"' } });
+      assert.equal(fresh.status, 304);
+    });
+  });
+
+  it('follows the etag setting: strong, disabled, or a function', async () => {
+    const app = legacy();
+    app.set('etag', 'strong');
+    app.get('/', (_req: any, res: any) => res.send('hello'));
+    const off = legacy();
+    off.disable('etag');
+    off.get('/', (_req: any, res: any) => res.send('hello'));
+    const custom = legacy();
+    custom.set('etag', () => '"mine"');
+    custom.get('/', (_req: any, res: any) => res.send('hello'));
+    await withServer(app, async ({ port }) => assert.equal((await send(port)).headers.etag, '"5-XUFAKrxLKna5cZ2REBfFkg"'));
+    await withServer(off, async ({ port }) => assert.equal((await send(port)).headers.etag, undefined));
+    await withServer(custom, async ({ port }) => assert.equal((await send(port)).headers.etag, '"mine"'));
+    assert.equal(app.get('etag'), 'strong');
+  });
+});
+
+describe('legacy request negotiation and type checks', () => {
+  async function ask(fn: (req: any) => unknown, headers: Record<string, string>) {
+    const app = legacy();
+    app.get('/*', (req: any, res: any) => res.send(JSON.stringify(fn(req) ?? null)));
+    return withServer(app, async ({ port }) => JSON.parse((await send(port, { path: '/a', headers })).text));
+  }
+
+  it('req.accepted lists ranges with params and original index, best first, and nothing without Accept', async () => {
+    const accept = 'text/html;level=1;q=0.5, application/json;charset=utf-8, image/png;q=0';
+    assert.deepEqual(await ask((req) => req.accepted, { accept }), [
+      { value: 'application/json', quality: 1, params: { charset: 'utf-8' }, originalIndex: 1, type: 'application', subtype: 'json' },
+      { value: 'text/html', quality: 0.5, params: { level: '1' }, originalIndex: 0, type: 'text', subtype: 'html' },
+    ]);
+    assert.deepEqual(await ask((req) => [req.accepted, req.acceptedLanguages, req.acceptedCharsets], {}), [[], [], []]);
+  });
+
+  it('req.accepts takes a comma-separated string', async () => {
+    assert.equal(await ask((req) => req.accepts('html, json'), { accept: 'application/json' }), 'json');
+  });
+
+  it('req.is answers from the Content-Type header alone, with extensions and wildcards', async () => {
+    const ct = { 'content-type': 'text/html; charset=utf-8' };
+    assert.deepEqual(await ask((req) => [req.is('html'), req.is('text/*'), req.is('*/html'), req.is('json')], ct), [true, true, true, false]);
+    assert.deepEqual(await ask((req) => [req.is('html')], {}), [false]);
+  });
+
+  it('req.acceptsEncoding answers a Boolean', async () => {
+    assert.deepEqual(await ask((req) => [req.acceptsEncoding('gzip'), req.acceptsEncoding('br')], { 'accept-encoding': 'gzip' }), [true, false]);
+  });
+
+  it('req.route is the 3.x route record', async () => {
+    const out = await ask((req) => [req.route.path, req.route.method, Object.keys(req.route).sort()], {});
+    assert.deepEqual(out, ['/*', 'get', ['callbacks', 'keys', 'method', 'params', 'path', 'regexp']]);
   });
 });

@@ -51,9 +51,16 @@ describe('basicAuth(user, pass)', () => {
     assert.equal(res.status, 200);
   });
 
-  it('reads the scheme case-insensitively', async () => {
+  it('matches the scheme exactly, as 3.x did: another spelling is a 400', async () => {
     const res = await request(auth, 'basic ' + Buffer.from('tj:tobi').toString('base64'));
-    assert.equal(res.status, 200);
+    assert.equal(res.status, 400);
+  });
+
+  it('answers 401 with the challenge and no Content-Type', async () => {
+    const res = await request(auth, basic('tj:nope'));
+    assert.equal(res.status, 401);
+    assert.equal(res.text, 'Unauthorized');
+    assert.equal(res.headers['content-type'], undefined);
   });
 
   it('uses a custom realm, escaped', async () => {
@@ -90,10 +97,10 @@ describe('basicAuth(fn(user, pass, callback))', () => {
     assert.equal((await request(auth, basic('a:x'))).status, 401);
   });
 
-  it('passes a callback error to next()', async () => {
+  it('refuses the credentials (401) when the callback passes an error', async () => {
     const auth = basicAuth((_u, _p, done) => done(Object.assign(new Error('db down'), { status: 503 })));
     const res = await request(auth, basic('a:b'));
-    assert.equal(res.status, 503);
+    assert.equal(res.status, 401);
   });
 
   it('ignores a second call of the callback', async () => {

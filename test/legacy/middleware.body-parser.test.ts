@@ -11,8 +11,11 @@ function parsedApp(options?: BodyParserOptions) {
   app.use(bodyParser(options));
   app.use((req: IncomingMessage, res: ServerResponse) => {
     const r = req as MultipartRequest;
-    const files = r.files as Record<string, UploadedFile>;
-    const summary = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.originalFilename, size: f.size, exists: existsSync(f.path) }]));
+    const files = r.files as Record<string, UploadedFile> | undefined;
+    const summary =
+      files === undefined
+        ? null
+        : Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.originalFilename, size: f.size, exists: existsSync(f.path) }]));
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ body: r.body, files: summary }));
   });
@@ -30,9 +33,9 @@ async function post(request: SimpleRequest, options?: BodyParserOptions) {
 const BOUNDARY = 'bp-boundary';
 
 describe('bodyParser()', () => {
-  it('parses JSON bodies', async () => {
+  it('parses JSON bodies, leaving req.files unset as 3.x did', async () => {
     const res = await post({ headers: { 'content-type': 'application/json' }, body: '{"user":{"name":"tobi"}}' });
-    assert.deepEqual(JSON.parse(res.text), { body: { user: { name: 'tobi' } }, files: {} });
+    assert.deepEqual(JSON.parse(res.text), { body: { user: { name: 'tobi' } }, files: null });
   });
 
   it('parses URL-encoded bodies with nesting, as 3.x did', async () => {
@@ -77,5 +80,25 @@ describe('bodyParser({ limit })', () => {
     const multi = await post({ headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body }, { limit: '1kb' });
     assert.equal(multi.status, 413);
     assert.equal(multi.text, 'entity.too.large');
+  });
+});
+
+describe('bodyParser() strict JSON', () => {
+  it("refuses a JSON body that is not an object or array with 'invalid json', unless strict is false", async () => {
+    const app = (options?: BodyParserOptions) => {
+      const a = portico();
+      a.use(bodyParser(options));
+      a.use((req: IncomingMessage, res: ServerResponse) => res.end(JSON.stringify((req as MultipartRequest).body)));
+      a.use((err: { status: number; message: string; type: string }, _req: IncomingMessage, res: ServerResponse, _next: () => void) => {
+        res.statusCode = err.status;
+        res.end(err.message + '|' + err.type);
+      });
+      return a;
+    };
+    const request = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '"str"' };
+    const strict = await withServer(app(), ({ port }) => send(port, request));
+    assert.deepEqual([strict.status, strict.text], [400, 'invalid json|entity.parse.failed']);
+    const loose = await withServer(app({ strict: false }), ({ port }) => send(port, request));
+    assert.deepEqual([loose.status, loose.text], [200, '"str"']);
   });
 });

@@ -52,7 +52,7 @@ describe('cookieSession()', () => {
     });
   });
 
-  it('does not write a cookie when the session is unchanged', async () => {
+  it('writes the cookie again when the session is unchanged, as 3.x did', async () => {
     const app = sessionApp({ secret: 'k' }, (req, res) => {
       if (req.url === '/set') (req.session as Record<string, unknown>).user = 'tobi';
       json(res, req.session);
@@ -61,15 +61,15 @@ describe('cookieSession()', () => {
       const set = await send(port, { path: '/set' });
       const cookie = cookiePairs(set).join('; ');
       const read = await send(port, { path: '/read', headers: { cookie } });
-      assert.deepEqual(JSON.parse(read.text), { user: 'tobi' });
-      assert.equal(read.headers['set-cookie'], undefined);
+      assert.deepEqual(JSON.parse(read.text), { user: 'tobi', cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/' } });
+      assert.deepEqual(cookiePairs(read), cookiePairs(set));
     });
   });
 
-  it('does not write a cookie for a new visitor whose session stays empty', async () => {
+  it('gives a new visitor an empty session, shown with its cookie, and writes it', async () => {
     const res = await withServer(sessionApp({ secret: 'k' }, (req, res) => json(res, req.session)), ({ port }) => send(port));
-    assert.deepEqual(JSON.parse(res.text), {});
-    assert.equal(res.headers['set-cookie'], undefined);
+    assert.deepEqual(JSON.parse(res.text), { cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/' } });
+    assert.equal(cookiePairs(res).length, 1);
   });
 
   it('uses the key option as the cookie name', async () => {
@@ -141,13 +141,13 @@ describe('cookieSession() with req.session = null', () => {
     });
   });
 
-  it('sends nothing when the browser had no session cookie', async () => {
+  it('sends an expired cookie even when the browser had none', async () => {
     const app = sessionApp({ secret: 'k' }, (req, res) => {
       req.session = null;
       res.end();
     });
     const res = await withServer(app, ({ port }) => send(port));
-    assert.equal(res.headers['set-cookie'], undefined);
+    assert.match(String(res.headers['set-cookie']), /^connect\.sess=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly$/);
   });
 });
 
@@ -160,7 +160,7 @@ describe('cookieSession() with a replaced session object', () => {
     await withServer(app, async ({ port }) => {
       const set = await send(port, { path: '/set' });
       const read = await send(port, { path: '/read', headers: { cookie: cookiePairs(set).join('; ') } });
-      assert.deepEqual(JSON.parse(read.text), { fresh: true });
+      assert.deepEqual(JSON.parse(read.text), { fresh: true, cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/' } });
     });
   });
 });

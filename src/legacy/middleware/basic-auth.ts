@@ -61,7 +61,7 @@ export function basicAuth(
   function unauthorized(res: ServerResponse): void {
     res.statusCode = 401;
     res.setHeader('WWW-Authenticate', challenge);
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    // No Content-Type: 3.x sent the bare word, and clients written against it expect nothing else.
     res.setHeader('Content-Length', '12');
     res.end('Unauthorized');
   }
@@ -83,8 +83,8 @@ export function basicAuth(
       (check as BasicAuthAsyncCheck)(name, pass, (err, accepted) => {
         if (settled) return;
         settled = true;
-        if (err) return next(err);
-        if (!accepted) return unauthorized(res);
+        // A failed lookup refuses the credentials (401), as 3.x did, rather than failing the request.
+        if (err || !accepted) return unauthorized(res);
         req.user = req.remoteUser = accepted;
         next();
       });
@@ -106,7 +106,8 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 export function parseBasicCredentials(header: string): { name: string; pass: string } | null {
   const space = header.indexOf(' ');
   if (space < 0) return null;
-  if (header.slice(0, space).toLowerCase() !== 'basic') return null;
+  // The scheme is matched as 3.x matched it: exactly `Basic`.
+  if (header.slice(0, space) !== 'Basic') return null;
   const token = header.slice(space + 1).trim();
   if (!BASE64.test(token)) return null;
   const decoded = Buffer.from(token, 'base64').toString('utf8');

@@ -21,13 +21,30 @@ export function bodyParser(options: BodyParserOptions = {}): Middleware {
   const urlencodedParser: Middleware = urlencoded({ extended: true, ...options });
   const multipartParser = multipart(options);
 
+  const strict = options.strict !== false;
   return function bodyParserMiddleware(req, res, next) {
     jsonParser(req, res, (jsonErr) => {
-      if (jsonErr) return next(jsonErr);
+      if (jsonErr) return next(strict ? asStrictJsonError(jsonErr) : jsonErr);
       urlencodedParser(req, res, (formErr) => {
         if (formErr) return next(formErr);
+        // A body the JSON or form parser read leaves `req.files` unset, as 3.x did; the multipart
+        // parser (which sets it to `{}` when it has nothing to add) runs for everything else.
+        if ((req as IncomingMessage & { _body?: boolean })._body) return next();
         multipartParser(req, res, next);
       });
     });
   };
+}
+
+/**
+ * In strict mode 3.x refused a JSON body that is not an object or array with the message
+ * `invalid json`, not the parser's own: the error keeps its status, type and body.
+ */
+function asStrictJsonError(err: unknown): unknown {
+  if (typeof err !== 'object' || err === null) return err;
+  const e = err as { type?: unknown; body?: unknown; message: string };
+  if (e.type !== 'entity.parse.failed' || typeof e.body !== 'string') return err;
+  const first = e.body.trimStart()[0];
+  if (first !== undefined && first !== '{' && first !== '[') e.message = 'invalid json';
+  return err;
 }

@@ -36,7 +36,6 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
 const DEFAULT_KEY = 'connect.sess';
 const SIGNED_PREFIX = 's:';
 const JSON_PREFIX = 'j:';
-const EMPTY_SESSION = JSON_PREFIX + '{}';
 
 /**
  * Cookie-based sessions: `req.session` is kept in a signed cookie (`s:` + signed `j:` + JSON,
@@ -66,23 +65,19 @@ export function cookieSession(options: CookieSessionOptions = {}): Middleware {
     const original = raw === undefined ? undefined : unsignSession(raw, secrets);
     req.session = attachCookie(original === undefined ? {} : parseSession(original), cookie);
 
+    // As in 3.x, the cookie is written on every response that has a session (new, changed or
+    // not), and an expired one whenever the app assigned null.
     onHeaders(res, function writeSessionCookie() {
       const session = req.session;
       if (session == null || typeof session !== 'object') {
-        // Cleared: expire the cookie, but only if the browser actually holds one.
-        if (raw !== undefined) {
-          const clear = { ...cookie.toSerializeOptions(), expires: new Date(0) };
-          appendSetCookie(res, serializeCookie(key, '', clear));
-        }
+        const clear = { ...cookie.toSerializeOptions(), expires: new Date(0) };
+        appendSetCookie(res, serializeCookie(key, '', clear));
         return;
       }
       const current = session.cookie instanceof SessionCookie ? session.cookie : cookie;
       if (current.secure && !isSecure(req, trustProxy)) return;
 
-      const value = JSON_PREFIX + JSON.stringify(session);
-      if (value === original) return;
-      // A new visitor whose session stayed empty gets no cookie.
-      if (original === undefined && value === EMPTY_SESSION) return;
+      const value = JSON_PREFIX + JSON.stringify(session, storedField);
       const signed = SIGNED_PREFIX + signCookieValue(value, secrets[0]);
       appendSetCookie(res, serializeCookie(key, signed, current.toSerializeOptions()));
     });
@@ -115,10 +110,16 @@ function parseSession(payload: string): SessionData {
   return {};
 }
 
-/** Defines `session.cookie` as non-enumerable so it never ends up in the stored JSON. */
+/** Gives the session its `cookie` (enumerable, as `JSON.stringify(req.session)` showed it in 3.x). */
 function attachCookie(session: SessionData, cookie: SessionCookie): SessionData {
-  Object.defineProperty(session, 'cookie', { value: cookie, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(session, 'cookie', { value: cookie, writable: true, configurable: true, enumerable: true });
   return session;
+}
+
+/** JSON replacer of the stored session: the cookie's attributes travel in the cookie itself, not in its value. */
+function storedField(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // The holder still has the SessionCookie itself; `value` is already its toJSON() form.
+  return this[key] instanceof SessionCookie ? undefined : value;
 }
 
 /** Whether the request came over TLS, directly or (with `proxy`) per the first `X-Forwarded-Proto`. */

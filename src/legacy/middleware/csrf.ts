@@ -16,7 +16,7 @@ export interface CsrfOptions {
   value?: (req: CsrfRequest) => unknown;
   /** Methods that are never checked; default GET, HEAD and OPTIONS. */
   ignoreMethods?: string[];
-  /** Session property holding the secret; default `_csrfSecret`. */
+  /** Session property holding the secret; default `csrfSecret` (the property 3.x used, so sessions carry over). */
   sessionKey?: string;
 }
 
@@ -31,7 +31,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
 export function csrf(options: CsrfOptions = {}): Middleware {
   const readToken = options.value ?? defaultValue;
   const ignored = new Set((options.ignoreMethods ?? ['GET', 'HEAD', 'OPTIONS']).map((m) => m.toUpperCase()));
-  const sessionKey = options.sessionKey ?? '_csrfSecret';
+  const sessionKey = options.sessionKey ?? 'csrfSecret';
 
   return function csrfMiddleware(incoming, _res, next) {
     const req = incoming as CsrfRequest;

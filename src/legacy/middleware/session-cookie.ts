@@ -23,6 +23,8 @@ export class SessionCookie {
   secure: boolean;
   sameSite: SessionCookieOptions['sameSite'];
   expires: Date | null;
+  /** The lifetime the cookie was given (ms), or null: 3.x reported it in the session's JSON. */
+  originalMaxAge: number | null = null;
 
   constructor(options: SessionCookieOptions) {
     this.path = options.path ?? '/';
@@ -41,6 +43,7 @@ export class SessionCookie {
 
   set maxAge(ms: number | null) {
     this.expires = typeof ms === 'number' ? new Date(Date.now() + ms) : null;
+    this.originalMaxAge = typeof ms === 'number' ? ms : null;
   }
 
   /** The attributes in the form `serializeCookie` takes. */
@@ -55,8 +58,19 @@ export class SessionCookie {
     };
   }
 
-  /** JSON form, for logging; the cookie itself is never stored in the session data. */
+  /**
+   * JSON form, as `JSON.stringify(req.session)` showed it in 3.x (`originalMaxAge`, `expires`, then
+   * the attributes that are set); the cookie itself is never stored in the session data.
+   */
   toJSON(): Record<string, unknown> {
-    return { path: this.path, domain: this.domain, httpOnly: this.httpOnly, secure: this.secure, sameSite: this.sameSite, expires: this.expires };
+    return {
+      originalMaxAge: this.originalMaxAge,
+      expires: this.expires,
+      secure: this.secure ? true : undefined,
+      httpOnly: this.httpOnly,
+      domain: this.domain,
+      path: this.path,
+      sameSite: this.sameSite,
+    };
   }
 }

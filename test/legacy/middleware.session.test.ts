@@ -1,0 +1,62 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import legacy from '../../src/legacy/index';
+import { withServer, send } from '../helpers/server';
+
+function sessionApp() {
+  const app = legacy();
+  app.use(legacy.cookieParser('secret'));
+  app.use(legacy.session());
+  app.get('/', (req: any, res: any) => {
+    req.session.n = ((req.session.n as number) || 0) + 1;
+    res.send(req.session.n + ' ' + (req.session.id === req.sessionID) + ' ' + req.sessionID.length);
+  });
+  app.get('/read', (req: any, res: any) => res.send(JSON.stringify(req.session)));
+  app.get('/regenerate', (req: any, res: any) => {
+    const old = req.sessionID;
+    req.session.regenerate(() => res.send(String(old !== req.sessionID)));
+  });
+  app.get('/destroy', (req: any, res: any) => req.session.destroy(() => res.send('gone ' + typeof req.session)));
+  return app;
+}
+
+const cookieOf = (r: { headers: Record<string, unknown> }) => String((r.headers['set-cookie'] as string[])[0]).split(';')[0];
+
+describe('legacy session([options])', () => {
+  it('keeps data in the store under a signed connect.sid cookie, sent for new sessions only', async () => {
+    await withServer(sessionApp(), async ({ port }) => {
+      const first = await send(port);
+      assert.equal(first.text, '1 true 32');
+      assert.match(String(first.headers['set-cookie']), /^connect\.sid=s%3A[\w-]{32}\.[^;]+; Path=\/; HttpOnly$/);
+      const cookie = cookieOf(first);
+      const second = await send(port, { headers: { cookie } });
+      assert.equal(second.text, '2 true 32');
+      assert.equal(second.headers['set-cookie'], undefined);
+      const read = await send(port, { path: '/read', headers: { cookie } });
+      assert.equal(read.text, '{"cookie":{"originalMaxAge":null,"expires":null,"httpOnly":true,"path":"/"},"n":2}');
+    });
+  });
+
+  it('regenerates and destroys sessions; a forged cookie starts a new one', async () => {
+    await withServer(sessionApp(), async ({ port }) => {
+      const cookie = cookieOf(await send(port));
+      const regenerated = await send(port, { path: '/regenerate', headers: { cookie } });
+      assert.equal(regenerated.text, 'true');
+      assert.notEqual(cookieOf(regenerated), cookie);
+      assert.equal((await send(port, { path: '/destroy', headers: { cookie: cookieOf(regenerated) } })).text, 'gone undefined');
+      const forged = await send(port, { path: '/read', headers: { cookie: 'connect.sid=s%3Aabc.def' } });
+      assert.ok(forged.headers['set-cookie']);
+    });
+  });
+
+  it('needs a secret', async () => {
+    const app = legacy();
+    app.use(legacy.session());
+    app.use((err: any, _req: any, res: any, _next: any) => res.send(err.status, err.message));
+    await withServer(app, async ({ port }) => {
+      const r = await send(port);
+      assert.deepEqual([r.status, r.text], [500, 'secret option required for sessions']);
+    });
+    assert.equal(typeof legacy.session.MemoryStore, 'function');
+  });
+});
