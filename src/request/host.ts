@@ -4,6 +4,7 @@ import { appSettingBy } from './app-setting';
 import { readTrustProxyFn } from '../application/settings';
 import { headerString } from './header';
 import { warnDeprecated } from '../deprecation';
+import { hostnameOfHostValue } from '../http/host-value';
 
 /** Is the peer that sent this request a trusted proxy (the hop at index 0)? */
 export function trustsPeer(req: PorticoRequest): boolean {
@@ -27,15 +28,12 @@ function forwardedOrHost(req: PorticoRequest): string | undefined {
 }
 
 /**
- * `req.hostname`: the host without its port. An IPv6 literal keeps its brackets (`[::1]:80` → `[::1]`);
- * malformed values never throw, they yield whatever precedes the port separator.
+ * `req.hostname`: the host without its port. An IPv6 literal keeps its brackets (`[::1]:80` → `[::1]`).
+ * A value with userinfo or a non-numeric port is not a host and gives `undefined` (see hostnameOfHostValue).
  */
 export function getHostname(req: PorticoRequest): string | undefined {
   const host = forwardedOrHost(req);
-  if (host === undefined) return undefined;
-  const offset = host.charCodeAt(0) === 0x5b /* [ */ ? host.indexOf(']') + 1 : 0;
-  const colon = host.indexOf(':', offset);
-  return colon !== -1 ? host.substring(0, colon) : host;
+  return host === undefined ? undefined : hostnameOfHostValue(host);
 }
 
 /** `req.host`: deprecated in Express 4 in favour of `req.hostname`, which it returns (through the getter). */

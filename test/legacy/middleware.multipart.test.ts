@@ -64,8 +64,9 @@ async function upload(parts: Part[] | Buffer, options: MultipartOptions = {}, me
   });
   const body = Buffer.isBuffer(parts) ? parts : formBody(parts);
   const res = await withServer(app, ({ port }) => send(port, { method, headers: formHeaders, body }));
-  // Give the 'finish' cleanup a moment to run.
-  await new Promise((r) => setTimeout(r, 50));
+  // The upload directory is removed after the response: wait for it (up to 3 s, so that a busy
+  // machine does not fail the test; every test here expects it gone).
+  for (let waited = 0; waited < 3000 && readdirSync(uploadDir).length !== 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
   return { res, seen };
 }
 

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { WriteStream } from 'node:fs';
 import busboy from 'busboy';
 import { HttpError } from '../../errors/http-error';
+import { guardListener } from '../../errors/guard-listener';
 import type { ResolvedMultipartLimits } from './multipart-limits';
 import { UploadDirectory } from './upload-directory';
 import { Buffer } from 'node:buffer';
@@ -12,7 +13,8 @@ import { Buffer } from 'node:buffer';
  * `headers` is rebuilt from the part's disposition and type (the parser does not expose raw part headers).
  */
 export interface UploadedFile {
-  fieldName: string;
+  /** The part's field name; `null` for a part that has none (3.x listed it under the key `'null'`). */
+  fieldName: string | null;
   originalFilename: string;
   /** Absolute path of the temporary file; removed when the response finishes. */
   path: string;
@@ -44,7 +46,7 @@ export function readMultipart(
   const fields: MultipartResult['fields'] = Object.create(null);
   const files: MultipartResult['files'] = Object.create(null);
   // Files finish writing in any order; they are listed in the order their parts arrived.
-  const uploads: Array<{ fieldName: string; file: UploadedFile } | null> = [];
+  const uploads: Array<{ key: string; file: UploadedFile } | null> = [];
   const fileStreams = new Set<Readable>();
   const writeStreams = new Set<WriteStream>();
   let pending = 1; // busboy itself, plus one per file being written
@@ -88,7 +90,7 @@ export function readMultipart(
     if (finished || --pending !== 0) return;
     finished = true;
     req.off('data', countBytes);
-    for (const upload of uploads) if (upload !== null) addValue(files, upload.fieldName, upload.file);
+    for (const upload of uploads) if (upload !== null) addValue(files, upload.key, upload.file);
     done(null, { fields, files });
   }
 
@@ -97,84 +99,107 @@ export function readMultipart(
     if (received > limits.limit) fail(tooLarge('request entity too large', limits.limit, received));
   }
 
-  parser.on('field', (name, value, info) => {
-    if (finished) return;
-    if (info.nameTruncated || Buffer.byteLength(name) > limits.maxFieldNameSize) {
-      return fail(tooLarge('field name too long', limits.maxFieldNameSize));
-    }
-    fieldsSize += Buffer.byteLength(value);
-    if (info.valueTruncated || fieldsSize > limits.maxFieldsSize) return fail(tooLarge('fields too large', limits.maxFieldsSize));
-    addValue(fields, name, value);
-  });
+  // Every listener below runs inside a stream's emit: a throw is turned into a 400, never let out.
+  const guard = <Args extends unknown[]>(listener: (...args: Args) => void) => guardListener(listener, failOnThrow);
+  function failOnThrow(error: unknown): void {
+    fail(new HttpError(400, 'malformed multipart body', { type: 'entity.parse.failed', cause: error }));
+  }
 
-  parser.on('file', (fieldName, stream, info) => {
-    if (finished) {
-      stream.resume();
-      return;
-    }
-    // busboy only limits name sizes of URL-encoded bodies: check multipart names here.
-    if (Buffer.byteLength(fieldName) > limits.maxFieldNameSize) {
-      stream.resume();
-      return fail(tooLarge('field name too long', limits.maxFieldNameSize));
-    }
-    const originalFilename = info.filename ?? '';
-    const slot = uploads.push(null) - 1;
-    pending++;
-    fileStreams.add(stream);
-    stream.pause();
-    // A body cut short errors the open file stream too; the parser reports the same error.
-    stream.on('error', (err: unknown) => fail(parseError(err)));
-    stream.on('limit', () => fail(tooLarge('file too large', limits.maxFileSize)));
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      filesSize += chunk.length;
-      if (filesSize > limits.maxFilesSize) fail(tooLarge('files too large', limits.maxFilesSize));
-    });
+  parser.on(
+    'field',
+    guard((rawName: string | undefined, value: string, info: busboy.FieldInfo) => {
+      if (finished) return;
+      const name = fieldKey(rawName);
+      if (info.nameTruncated || Buffer.byteLength(name) > limits.maxFieldNameSize) {
+        return fail(tooLarge('field name too long', limits.maxFieldNameSize));
+      }
+      fieldsSize += Buffer.byteLength(value);
+      if (info.valueTruncated || fieldsSize > limits.maxFieldsSize) return fail(tooLarge('fields too large', limits.maxFieldsSize));
+      addValue(fields, name, value);
+    }),
+  );
 
-    dir.open(originalFilename).then(
-      ({ path, stream: out }) => {
-        writeStreams.add(out);
-        if (finished) {
-          out.destroy();
-          return;
+  parser.on(
+    'file',
+    guard((rawName: string | undefined, stream: Readable, info: busboy.FileInfo) => {
+      if (finished) {
+        stream.resume();
+        return;
+      }
+      const fieldName = rawName ? rawName : null;
+      const key = fieldKey(rawName);
+      // busboy only limits name sizes of URL-encoded bodies: check multipart names here.
+      if (Buffer.byteLength(key) > limits.maxFieldNameSize) {
+        stream.resume();
+        return fail(tooLarge('field name too long', limits.maxFieldNameSize));
+      }
+      const originalFilename = info.filename ?? '';
+      const slot = uploads.push(null) - 1;
+      pending++;
+      fileStreams.add(stream);
+      stream.pause();
+      // A body cut short errors the open file stream too; the parser reports the same error.
+      stream.on('error', guard((err: unknown) => fail(parseError(err))));
+      stream.on('limit', guard(() => fail(tooLarge('file too large', limits.maxFileSize))));
+      let size = 0;
+      stream.on(
+        'data',
+        guard((chunk: Buffer) => {
+          size += chunk.length;
+          filesSize += chunk.length;
+          if (filesSize > limits.maxFilesSize) fail(tooLarge('files too large', limits.maxFilesSize));
+        }),
+      );
+
+      const written = guard((path: string, out: WriteStream) => {
+        writeStreams.delete(out);
+        fileStreams.delete(stream);
+        // A browser's empty file input sends a nameless, empty part: not an upload.
+        if (size !== 0 || originalFilename !== '') {
+          const file: UploadedFile = {
+            fieldName,
+            originalFilename,
+            path,
+            headers: partHeaders(fieldName, originalFilename, info.mimeType),
+            size,
+            name: originalFilename,
+            type: info.mimeType,
+          };
+          uploads[slot] = { key, file };
         }
-        out.on('error', (err) => fail(new HttpError(500, err.message)));
-        out.on('finish', () => {
-          writeStreams.delete(out);
-          fileStreams.delete(stream);
-          // A browser's empty file input sends a nameless, empty part: not an upload.
-          if (size !== 0 || originalFilename !== '') {
-            const file: UploadedFile = {
-              fieldName,
-              originalFilename,
-              path,
-              headers: partHeaders(fieldName, originalFilename, info.mimeType),
-              size,
-              name: originalFilename,
-              type: info.mimeType,
-            };
-            uploads[slot] = { fieldName, file };
+        settle();
+      });
+      // Both handlers are guarded too: a throw inside a promise callback would be an unhandled rejection.
+      dir.open(originalFilename).then(
+        guard(({ path, stream: out }: { path: string; stream: WriteStream }) => {
+          writeStreams.add(out);
+          if (finished) {
+            out.destroy();
+            return;
           }
-          settle();
-        });
-        stream.pipe(out);
-      },
-      (err: Error) => fail(new HttpError(500, err.message)),
-    );
-  });
+          out.on('error', guard((err: Error) => fail(new HttpError(500, err.message))));
+          out.on('finish', () => written(path, out));
+          stream.pipe(out);
+        }),
+        guard((err: Error) => fail(new HttpError(500, err.message))),
+      );
+    }),
+  );
 
-  parser.on('partsLimit', () => fail(tooMany('too many parts', limits.maxParts)));
-  parser.on('filesLimit', () => fail(tooMany('too many files', limits.maxFiles)));
-  parser.on('fieldsLimit', () => fail(tooMany('too many fields', limits.maxFields)));
-  parser.on('error', (err: unknown) => fail(parseError(err)));
-  parser.on('close', settle);
+  parser.on('partsLimit', guard(() => fail(tooMany('too many parts', limits.maxParts))));
+  parser.on('filesLimit', guard(() => fail(tooMany('too many files', limits.maxFiles))));
+  parser.on('fieldsLimit', guard(() => fail(tooMany('too many fields', limits.maxFields))));
+  parser.on('error', guard((err: unknown) => fail(parseError(err))));
+  parser.on('close', guard(settle));
 
   // 'close' before the whole body arrived is an abort ('aborted' itself is deprecated).
-  req.on('close', () => {
-    if (!req.complete) fail(new HttpError(400, 'request aborted', { type: 'request.aborted', code: 'ECONNABORTED' }));
-  });
-  req.on('data', countBytes);
+  req.on(
+    'close',
+    guard(() => {
+      if (!req.complete) fail(new HttpError(400, 'request aborted', { type: 'request.aborted', code: 'ECONNABORTED' }));
+    }),
+  );
+  req.on('data', guard(countBytes));
   req.pipe(parser);
 }
 
@@ -186,11 +211,20 @@ function addValue<T>(target: Record<string, T | T[]>, name: string, value: T): v
   else target[name] = [current, value];
 }
 
+/**
+ * The key a part is listed under. 3.x kept a part without a field name (no `name`, or an empty
+ * one) under the key `'null'`, and so does this reader rather than refuse the body.
+ */
+function fieldKey(name: string | undefined): string {
+  return name ? name : 'null';
+}
+
 /** The part headers, rebuilt from what the parser reports (quotes in names are escaped). */
-function partHeaders(fieldName: string, filename: string, mimeType: string): Record<string, string> {
+function partHeaders(fieldName: string | null, filename: string, mimeType: string): Record<string, string> {
   const quote = (s: string) => '"' + s.replace(/(["\\])/g, '\\$1') + '"';
+  const name = fieldName === null ? '' : ` name=${quote(fieldName)};`;
   return {
-    'content-disposition': `form-data; name=${quote(fieldName)}; filename=${quote(filename)}`,
+    'content-disposition': `form-data;${name} filename=${quote(filename)}`,
     'content-type': mimeType,
   };
 }

@@ -62,9 +62,19 @@ export function multipart(options: MultipartOptions = {}): Middleware {
       // Nothing outlives the response: a finished or aborted response removes the uploads.
       res.once('finish', cleanup);
       res.once('close', cleanup);
-      const body = qs.parse(result.fields as Record<string, string>, QS_OPTIONS);
-      req.body = isPlainObject(req.body) ? Object.assign(req.body, body) : body;
-      req.files = qs.parse(result.files as unknown as Record<string, string>, QS_OPTIONS) as Record<string, UploadedFile>;
+      // This runs inside the parser's last stream event: nothing may throw out of it, and `next`
+      // is called outside the try so that what the app does downstream is not caught here.
+      let parsed: { body: Record<string, unknown>; files: Record<string, UploadedFile> };
+      try {
+        parsed = {
+          body: qs.parse(result.fields as Record<string, string>, QS_OPTIONS),
+          files: qs.parse(result.files as unknown as Record<string, string>, QS_OPTIONS) as Record<string, UploadedFile>,
+        };
+      } catch (error) {
+        return next(new HttpError(400, 'malformed multipart body', { type: 'entity.parse.failed', cause: error }));
+      }
+      req.body = isPlainObject(req.body) ? Object.assign(req.body, parsed.body) : parsed.body;
+      req.files = parsed.files;
       next();
     });
   };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostnameOfHostValue } from '../../http/host-value';
 
 type Next = (err?: unknown) => void;
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -21,8 +22,9 @@ export function vhost(hostname: string, server: Handler | { emit?: unknown }): M
   return function vhost(req, res, next) {
     const host = req.headers.host;
     if (!host) return next();
-    const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-    if (!pattern.test(name)) return next();
+    // A Host with userinfo or a non-numeric port names no host, so it matches no virtual host.
+    const name = hostnameOfHostValue(host);
+    if (name === undefined || !pattern.test(name)) return next();
     (req as VhostRequest).vhost = { host, hostname: name, length: 0 };
     handle(req, res, next);
   };
