@@ -1,3 +1,6 @@
+// The declared module `express-serve-static-core` is a script, which only a reference brings into the program;
+// `preserve` keeps the reference in dist/index.d.ts, so consumers get the module too.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an import cannot include a script
 /// <reference path="./types/express-serve-static-core.ts" preserve="true" />
 import { createApplication } from './application/create-application';
 import { ApplicationCore } from './application/application';
@@ -171,6 +174,11 @@ declare namespace portico {
   type RenderCallback = types.RenderCallback;
   type FormatHandlers = types.FormatHandlers;
   type RangeResult = types.RangeResult;
+  type ByteRange = types.ByteRange;
+  /** `req.range()`'s ranges (the name `@types/express` uses). */
+  type RequestRanges = types.Ranges;
+  /** The callback of `res.sendFile`/`res.download` (the name `@types/express` uses). */
+  type Errback = types.FileCallback;
 }
 
 export = portico;

@@ -52,6 +52,7 @@ declare module 'express-serve-static-core' {
   > extends PorticoRequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
 
   /** The response: Portico's, plus what augmentations add. (`StatusCode` is accepted and not used.) */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an augmentation must repeat the type parameters by name
   interface Response<ResBody = any, LocalsObj extends object = Record<string, any>, StatusCode extends number = number>
     extends PorticoResponseMembers<ResBody, LocalsObj> {}
 
@@ -59,6 +60,7 @@ declare module 'express-serve-static-core' {
   interface Locals extends PorticoGlobalLocals {}
 
   /** An application. (`LocalsObj` is accepted and not used: `app.locals` is typed by `Locals`.) */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an augmentation must repeat the type parameters by name
   interface Application<LocalsObj extends object = Record<string, any>> extends PorticoApplicationMembers {}
 
   /** What `express()` returns: Portico's application. */
