@@ -80,8 +80,12 @@ export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEm
    * holds that RegExp at run time.
    */
   mountpath: string | string[];
-  /** The app's router, created on first use. */
-  _router: Router | undefined;
+  /**
+   * The app's router, created on first use (`use`, `route`, a method function or `lazyRouter()`); before
+   * that it is `undefined`. Typed as present, as `@types/express` has it, for the route-listing code that
+   * walks `app._router.stack`.
+   */
+  _router: Router;
   /** The app's router, created now if needed. */
   lazyRouter(): Router;
   /** Runs a request through the app; `callback` (else the final handler) runs when nothing answered. */
