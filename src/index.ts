@@ -1,3 +1,7 @@
+// The declared module `express-serve-static-core` is a script, which only a reference brings into the program;
+// `preserve` keeps the reference in dist/index.d.ts, so consumers get the module too.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an import cannot include a script
+/// <reference path="./types/express-serve-static-core.ts" preserve="true" />
 import { createApplication } from './application/create-application';
 import { ApplicationCore } from './application/application';
 import { createRouter } from './router/router';
@@ -11,6 +15,7 @@ import { HttpError as HttpErrorClass } from './errors/http-error';
 import { installRemovedMiddlewareGuards } from './removed-middleware';
 import { query as queryMiddleware } from './query-middleware';
 import type * as types from './types/index';
+import type * as core from 'express-serve-static-core';
 
 /** Creates an application (`portico()`), the way `express()` does. */
 function portico(): portico.Express {
@@ -41,7 +46,9 @@ installRemovedMiddlewareGuards(portico);
  * declared `export =` a function merged with this namespace: that is the shape every import style of
  * `@types/express` code relies on (`import express from`, `import * as express from`,
  * `import express = require()`, `express.Request`). The interfaces below are the merge points for
- * `declare module 'portico' { interface Request { … } }`; their members live in src/types.
+ * `declare module 'portico' { interface Request { … } }`; their members live in src/types. `Request`,
+ * `Response`, `Locals` and `Application` extend those of the module `express-serve-static-core` that
+ * Portico declares (src/types/express-serve-static-core.ts), so its augmentations reach them too.
  */
 // eslint-disable-next-line @typescript-eslint/no-namespace -- `export =` of a function with named members needs a namespace
 declare namespace portico {
@@ -78,10 +85,10 @@ declare namespace portico {
     ReqBody = types.DefaultBody,
     ReqQuery = types.ParsedQs,
     LocalsObj extends object = types.DefaultLocals,
-  > extends types.RequestMembers<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+  > extends core.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
 
   /** The response (`res`). */
-  interface Response<ResBody = unknown, LocalsObj extends object = types.DefaultLocals> extends types.ResponseMembers<ResBody, LocalsObj> {}
+  interface Response<ResBody = unknown, LocalsObj extends object = types.DefaultLocals> extends core.Response<ResBody, LocalsObj> {}
 
   /**
    * A request whose body, cookies and locals are `unknown` whatever `TypeOptions` says:
@@ -99,10 +106,10 @@ declare namespace portico {
   }
 
   /** Template variables (`res.locals`, `app.locals`); add yours by augmentation. */
-  interface Locals extends types.GlobalLocals {}
+  interface Locals extends core.Locals {}
 
   /** An application (`portico()`). */
-  interface Application extends types.ApplicationMembers {}
+  interface Application extends core.Application {}
 
   /** What `portico()` returns: an application (the name `@types/express` uses). */
   interface Express extends Application {
@@ -167,6 +174,11 @@ declare namespace portico {
   type RenderCallback = types.RenderCallback;
   type FormatHandlers = types.FormatHandlers;
   type RangeResult = types.RangeResult;
+  type ByteRange = types.ByteRange;
+  /** `req.range()`'s ranges (the name `@types/express` uses). */
+  type RequestRanges = types.Ranges;
+  /** The callback of `res.sendFile`/`res.download` (the name `@types/express` uses). */
+  type Errback = types.FileCallback;
 }
 
 export = portico;

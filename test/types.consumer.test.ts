@@ -2,6 +2,9 @@
 // node_modules holds only Portico's runtime dependencies and @types/node (no network), then compiled under
 // `module: commonjs` (and the older `moduleResolution: node`) and `module: nodenext` (.mts and .cts files),
 // in every import style, and run with node. The `exports`/`types` map is what is tested, not src/.
+// Code written for @types/express (test/types/fixtures/consumer/express-code.ts) is compiled there, and again
+// in a second project where @types/express-serve-static-core, @types/express and @types/passport are
+// installed beside Portico, as they are in projects that move from Express.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -95,6 +98,20 @@ function runtimeDependencyClosure(): string[] {
   return [...seen];
 }
 
+/** The @types packages a project moving from Express keeps installed, with the @types packages they depend on. */
+function expressTypesClosure(): string[] {
+  const seen = new Set<string>();
+  const pending = ['@types/express-serve-static-core', '@types/express', '@types/passport'];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (seen.has(name) || name === '@types/node') continue;
+    seen.add(name);
+    const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    pending.push(...Object.keys(manifest.dependencies ?? {}).filter((dep) => dep.startsWith('@types/')));
+  }
+  return [...seen];
+}
+
 let work = '';
 let project = '';
 const compiled: Record<string, RunResult> = {};
@@ -129,10 +146,25 @@ before(async () => {
   }
   symlinkSync(join(root, 'node_modules/@types/node'), join(modules, '@types/node'), 'dir');
 
-  // 4. Compile the three configurations at once.
-  const configs = ['tsconfig.commonjs.json', 'tsconfig.nodenext.json', 'tsconfig.node10.json'];
-  const results = await Promise.all(configs.map((config) => run(process.execPath, [tsc, '-p', join(project, config)], project)));
+  // 4. The same project with the @types packages of Express installed beside Portico.
+  const withCore = join(work, 'project-with-core');
+  cpSync(fixtures, withCore, { recursive: true });
+  mkdirSync(join(withCore, 'node_modules/@types'), { recursive: true });
+  for (const name of readdirSync(modules)) {
+    if (name !== '@types' && !name.startsWith('@')) symlinkSync(join(modules, name), join(withCore, 'node_modules', name), 'dir');
+  }
+  for (const name of [...expressTypesClosure(), '@types/node']) {
+    symlinkSync(join(root, 'node_modules', name), join(withCore, 'node_modules', name), 'dir');
+  }
+
+  // 5. Compile the configurations at once.
+  const configs = ['tsconfig.commonjs.json', 'tsconfig.nodenext.json', 'tsconfig.node10.json', 'tsconfig.express-code.json'];
+  const results = await Promise.all([
+    ...configs.map((config) => run(process.execPath, [tsc, '-p', join(project, config)], project)),
+    run(process.execPath, [tsc, '-p', join(withCore, 'tsconfig.express-code-with-core.json')], withCore),
+  ]);
   configs.forEach((config, i) => (compiled[config] = results[i]));
+  compiled['tsconfig.express-code-with-core.json'] = results[configs.length];
 });
 
 after(() => {
@@ -175,5 +207,20 @@ describe('packed package, module: nodenext', () => {
 
   it('runs the CommonJS file: import = require gives the callable framework function', async () => {
     assert.deepEqual(await runCompiled('out-nodenext/app.cjs'), { callable: true, same: true, legacy: true, app: 'function' });
+  });
+});
+
+describe('packed package, code written for @types/express', () => {
+  it('compiles with Portico alone: mountpath, sendFile headers, reviver, render callback, the three augmentations, app.use(...spread), void handlers', () => {
+    const result = compiled['tsconfig.express-code.json'];
+    assert.equal(result.code, 0, result.output);
+  });
+
+  it('compiles with @types/express-serve-static-core, @types/express and @types/passport installed beside Portico', () => {
+    const result = compiled['tsconfig.express-code-with-core.json'];
+    // Without errors, tsc prints only the list of files: the installed package really was in the program.
+    assert.equal(result.code, 0, result.output.split('\n').filter((line) => !line.startsWith('/')).join('\n'));
+    assert.match(result.output, /node_modules\/@types\/express-serve-static-core\/index\.d\.ts/);
+    assert.match(result.output, /node_modules\/portico\/dist\/types\/express-serve-static-core\.d\.ts/);
   });
 });

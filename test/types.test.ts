@@ -1,10 +1,12 @@
 // The published types: the type tests of test/types compile, their negative cases stay errors, code
 // written for @types/express compiles against Portico unchanged, and every member the interfaces
 // declare exists on the objects Portico builds at run time.
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { METHODS } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import portico from '../src/index';
@@ -23,15 +25,48 @@ interface CompileResult {
 const childEnv = { ...process.env };
 delete childEnv.NODE_V8_COVERAGE;
 
-/** Runs `tsc -p <project>` (relative to the repository root) and collects its exit code and output. */
-function compile(project: string): Promise<CompileResult> {
+/** Runs `tsc <args>` and collects its exit code and output. */
+function runTsc(args: string[]): Promise<CompileResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [tsc, '-p', join(root, project)], { cwd: root, env: childEnv, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [tsc, ...args], { cwd: root, env: childEnv, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, output: stdout + stderr });
     });
   });
 }
+
+/** Runs `tsc -p <project>` (relative to the repository root, or absolute). */
+function compile(project: string): Promise<CompileResult> {
+  return runTsc(['-p', project.startsWith('/') ? project : join(root, project)]);
+}
+
+/*
+ * The corpus (test/types/fixtures/corpus) is code written for Express with `import … from 'express'`. It is
+ * compiled with `express` resolving to @types/express, and with `express` mapped to the declarations
+ * Portico generates from src/ (emitted here, into a temporary directory that sees the repository's
+ * node_modules). Its file wrongly-accepted.ts holds what @types/express accepts and Portico rejects on purpose.
+ */
+const corpus = join(root, 'test/types/fixtures/corpus');
+const generatedTypes = mkdtempSync(join(tmpdir(), 'portico-types-'));
+after(() => rmSync(generatedTypes, { recursive: true, force: true }));
+symlinkSync(join(root, 'node_modules'), join(generatedTypes, 'node_modules'), 'dir');
+
+/** Writes a tsconfig extending the corpus's, with `express` mapped to Portico's generated declarations. */
+function corpusConfigForPortico(name: string, files: { include?: string[]; files?: string[] }): string {
+  const config = join(generatedTypes, name);
+  const paths = { express: [join(generatedTypes, 'dist/index.d.ts')] };
+  writeFileSync(config, JSON.stringify({ extends: join(corpus, 'tsconfig.json'), compilerOptions: { paths }, ...files }, null, 2));
+  return config;
+}
+
+const declarationsEmitted = runTsc(['-p', join(root, 'tsconfig.json'), '--outDir', join(generatedTypes, 'dist'), '--emitDeclarationOnly', '--sourceMap', 'false']);
+const corpusWithExpressTypes = compile(join(corpus, 'tsconfig.json'));
+const corpusWithPorticoTypes = declarationsEmitted.then((emitted) =>
+  emitted.code !== 0 ? emitted : compile(corpusConfigForPortico('tsconfig.corpus.json', { include: [join(corpus, 'app/**/*.ts')] })),
+);
+const wronglyAcceptedWithPortico = declarationsEmitted.then((emitted) =>
+  emitted.code !== 0 ? emitted : compile(corpusConfigForPortico('tsconfig.wrongly-accepted.json', { include: [], files: [join(corpus, 'wrongly-accepted.ts')] })),
+);
 
 // The compilations are independent: start them all at once, each test awaits its own.
 const typeTests = compile('test/types/tsconfig.json');
@@ -63,6 +98,29 @@ describe('type tests (tsc --noEmit)', () => {
   });
 });
 
+describe('the corpus of code written for Express (test/types/fixtures/corpus)', () => {
+  it('is valid against @types/express, including what only @types/express accepts', async () => {
+    const { code, output } = await corpusWithExpressTypes;
+    assert.equal(code, 0, output);
+  });
+
+  it('compiles unchanged against the declarations Portico generates', async () => {
+    const { code, output } = await corpusWithPorticoTypes;
+    assert.equal(code, 0, output);
+  });
+
+  it('rejects, against Portico, exactly the lines marked as wrongly accepted by @types/express', async () => {
+    const { output } = await wronglyAcceptedWithPortico;
+    const marked = readFileSync(join(corpus, 'wrongly-accepted.ts'), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (/\/\/ wrongly accepted:/.test(line) ? [i + 1] : []));
+    const reported = [...output.matchAll(/wrongly-accepted\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
+    assert.ok(marked.length >= 4, 'the marked lines were found');
+    assert.deepEqual([...new Set(reported)].sort((a, b) => a - b), marked, output);
+    assert.doesNotMatch(output.replace(/^.*wrongly-accepted\.ts\(\d+,\d+\): error.*$/gm, '').replace(/^\s+.*$/gm, ''), /error TS/, output);
+  });
+});
+
 describe('code written for @types/express', () => {
   it('is valid against @types/express', async () => {
     const { code, output } = await sampleWithExpressTypes;
@@ -87,6 +145,8 @@ const program = ts.createProgram([...entries, negativeFixture], {
   target: ts.ScriptTarget.ES2022,
   types: ['node'],
   noEmit: true,
+  // As in tsconfig.json: src/types/express-serve-static-core.ts is a script that declares a module.
+  moduleDetection: ts.ModuleDetectionKind.Auto,
 });
 
 /** The required members that interfaces of src/types declare themselves (not those inherited from node's types). */

@@ -7,8 +7,12 @@ import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './o
 
 /** Options of `json()`. */
 export interface JsonOptions extends BodyParserOptions {
-  /** Passed as the second argument of `JSON.parse`. */
-  reviver?: (this: unknown, key: string, value: unknown) => unknown;
+  /**
+   * Passed as the second argument of `JSON.parse`. `value` is `any`, as `JSON.parse` (and `@types/body-parser`)
+   * types it, so `(key, value) => new Date(value)` compiles as it did against `@types/express`.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON.parse's own reviver type; @types/body-parser relies on it
+  reviver?: (this: any, key: string, value: any) => any;
   /** Accept only objects and arrays (default true). */
   strict?: boolean;
 }

@@ -7,7 +7,8 @@ import { transferFile, compileFileOptions, fileHttpError, type FileOptions, type
 /** Options of `res.sendFile` (the file-transfer table of the spec). */
 export interface SendFileOptions extends FileOptions {
   /** Headers set on the response when the file is found. */
-  headers?: Record<string, OutgoingHttpHeader | number>;
+  /** Header values of any type, as `@types/express` takes them: node's `setHeader` writes them as strings. */
+  headers?: Record<string, unknown>;
 }
 
 /** `fn(err)`: called once the transfer ended, with the error if there was one. */

@@ -4,7 +4,6 @@ import type { ListenOptions } from 'node:net';
 import type { Application, Locals, Request, Response, Router } from '../index';
 import type { GlobalApplication } from './express-globals';
 import type { Flavor, NextFunction, ParamCustomizer, RequestParamHandler } from './handlers';
-import type { PathParams } from './params';
 import type { RenderCallback, RenderLocals } from './response';
 import type { IRouter, IRouterMatcher } from './router';
 import type { DefaultLocals, SettingValue } from './type-options';
@@ -75,10 +74,18 @@ export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEm
   engines: Record<string, TemplateEngine>;
   /** Views compiled so far, when `view cache` is on. */
   cache: Record<string, unknown>;
-  /** The pattern(s) the app was mounted on; `'/'` for the root app. */
-  mountpath: PathParams;
-  /** The app's router, created on first use. */
-  _router: Router | undefined;
+  /**
+   * The pattern(s) the app was mounted on; `'/'` for the root app. Typed `string | string[]` as
+   * `@types/express` types it (code stores it in such variables); an app mounted on a regular expression
+   * holds that RegExp at run time.
+   */
+  mountpath: string | string[];
+  /**
+   * The app's router, created on first use (`use`, `route`, a method function or `lazyRouter()`); before
+   * that it is `undefined`. Typed as present, as `@types/express` has it, for the route-listing code that
+   * walks `app._router.stack`.
+   */
+  _router: Router;
   /** The app's router, created now if needed. */
   lazyRouter(): Router;
   /** Runs a request through the app; `callback` (else the final handler) runs when nothing answered. */

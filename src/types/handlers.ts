@@ -24,7 +24,13 @@ export interface HandlerObjects<P, ResBody, ReqBody, ReqQuery, LocalsObj extends
 /** A kind of application (see {@link HandlerObjects}). */
 export type Flavor = 'v4' | 'legacy';
 
-/** A request handler (middleware): `(req, res, next)`. A returned promise that rejects becomes `next(err)`. */
+/**
+ * A request handler (middleware): `(req, res, next)`. A returned promise that rejects becomes `next(err)`.
+ *
+ * It returns `void`, as `@types/express` declares it: a function returning anything (a promise, `res`)
+ * is assignable to it, and a method typed `(req, res, next) => void | Promise<void>` may return a
+ * handler's result.
+ */
 export interface RequestHandler<
   P = ParamsDictionary,
   ResBody = unknown,
@@ -37,7 +43,7 @@ export interface RequestHandler<
     req: HandlerObjects<P, ResBody, ReqBody, ReqQuery, LocalsObj>[F]['req'],
     res: HandlerObjects<P, ResBody, ReqBody, ReqQuery, LocalsObj>[F]['res'],
     next: NextFunction,
-  ): unknown;
+  ): void;
 }
 
 /** Alias of {@link RequestHandler}. */
@@ -57,7 +63,7 @@ export interface ErrorRequestHandler<
     req: HandlerObjects<P, ResBody, ReqBody, ReqQuery, LocalsObj>[F]['req'],
     res: HandlerObjects<P, ResBody, ReqBody, ReqQuery, LocalsObj>[F]['res'],
     next: NextFunction,
-  ): unknown;
+  ): void;
 }
 
 /** A param callback (`app.param(name, fn)`): runs before the route's handlers with the parameter's decoded value. */
@@ -68,7 +74,7 @@ export interface RequestParamHandler<F extends Flavor = 'v4'> {
     next: NextFunction,
     value: string,
     name: string,
-  ): unknown;
+  ): void;
 }
 
 /** The deprecated `app.param(fn)` form: `fn(name, option)` returns the param callback to register. */

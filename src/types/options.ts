@@ -1,5 +1,4 @@
 import type { Stats } from 'node:fs';
-import type { OutgoingHttpHeader } from 'node:http';
 import type { Response } from '../index';
 import type { FileOptions } from '../files/file-options';
 import type { ServeStaticOptions } from '../static/static-options';
@@ -13,8 +12,12 @@ export type { JsonOptions, RawOptions, TextOptions, UrlencodedOptions, BodyParse
 
 /** Options of `res.sendFile` (the file-transfer table of the spec). */
 export interface SendFileOptions extends FileOptions {
-  /** Headers set on the response when the file is found. */
-  headers?: Record<string, OutgoingHttpHeader | number>;
+  /**
+   * Headers set on the response when the file is found. Values of any type, as `@types/express` takes them
+   * (`{ 'x-sent': true, 'x-timestamp': Date.now() }`, the example of Express's documentation): node's
+   * `setHeader` writes them as strings.
+   */
+  headers?: Record<string, unknown>;
 }
 
 /** Options of `res.download` (those of `res.sendFile`; `Content-Disposition` in `headers` is replaced). */

@@ -13,10 +13,12 @@ import type { DefaultLocals } from './type-options';
 export type FileCallback = { bivarianceHack(err?: Error): void }['bivarianceHack'];
 
 /**
- * `callback(err, html)` of `res.render`/`app.render`: the error, or `null` and the HTML.
- * Written through a method so that a callback annotated `(err: Error, html: string) => void` is still accepted.
+ * `callback(err, html)` of `res.render`/`app.render`: the error, or `null` and the HTML. `html` is typed
+ * `string`, as `@types/express` types it (it is `undefined` only when `err` is set), so
+ * `(err, html) => res.send(html.trim())` compiles. Written through a method so that a callback annotated
+ * `(err: Error, html: string) => void` is still accepted.
  */
-export type RenderCallback = { bivarianceHack(err: Error | null, html?: string): void }['bivarianceHack'];
+export type RenderCallback = { bivarianceHack(err: Error | null, html: string): void }['bivarianceHack'];
 
 /** A `res.format` handler: called with the request, the response and the request's `next`. */
 export type FormatHandler = (req: Request, res: Response, next: NextFunction) => unknown;

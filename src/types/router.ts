@@ -30,11 +30,20 @@ export interface IRouterMatcher<T, F extends Flavor = 'v4'> {
   ): T;
 }
 
-/** `use(...handlers)` without a path (every request); at least one handler. */
+/**
+ * `use(...handlers)` without a path (every request); at least one handler.
+ *
+ * The second signature takes a spread array (`app.use(...middlewares)`, which `@types/express` accepts):
+ * when the arguments' type is an array of unknown length it is taken as is, while a call with no argument
+ * at all (a fixed length of 0) still needs one handler, as `use` throws without one at run time.
+ */
 export interface IRouterHandler<T, F extends Flavor = 'v4'> {
   <P = ParamsDictionary, ResBody = unknown, ReqBody = DefaultBody, ReqQuery = ParsedQs, LocalsObj extends object = DefaultLocals>(
     handler: RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj, F>,
     ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj, F>>
+  ): T;
+  <Handlers extends Array<RequestHandlerParams<ParamsDictionary, unknown, DefaultBody, ParsedQs, DefaultLocals, F>>>(
+    ...handlers: number extends Handlers['length'] ? Handlers : [RequestHandlerParams<ParamsDictionary, unknown, DefaultBody, ParsedQs, DefaultLocals, F>]
   ): T;
 }
 

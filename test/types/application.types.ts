@@ -70,7 +70,9 @@ blog.on('mount', (parent) => {
   void parent.path();
 });
 app.use('/blog', blog);
-const mountpath = blog.mountpath;
+// `string | string[]`, as @types/express types it.
+const mountpath: string | string[] = blog.mountpath;
+check<Equal<typeof blog.mountpath, string | string[]>>();
 const path: string = blog.path();
 void [mountpath, path];
 

@@ -105,6 +105,26 @@ app.use((_req, _res, next) => {
   next(new Error('x'));
 });
 
+// A spread array of handlers, with or without a path; inline handlers beside it keep their types.
+const middlewares: RequestHandler[] = [portico.json(), (_req, _res, next) => next()];
+app.use(...middlewares);
+app.use('/spread', ...middlewares);
+app.use((req, _res, next) => next(req.url), ...middlewares);
+router.use(...middlewares);
+
+// Handlers return void (as in @types/express): any function fits, and a method typed
+// `void | Promise<void>` may return a handler's result.
+class Controller {
+  private readonly inner: RequestHandler = (_req, res) => res.json({});
+  handle(req: Request, res: Response, next: NextFunction): void | Promise<void> {
+    return this.inner(req, res, next);
+  }
+}
+const controller = new Controller();
+app.get('/controller', (req, res, next) => controller.handle(req, res, next));
+check<Equal<ReturnType<RequestHandler>, void>>();
+check<Equal<ReturnType<ErrorRequestHandler>, void>>();
+
 // Not middleware at all.
 // @ts-expect-error a string is not a handler
 app.use('/x', 'not a function');

@@ -101,7 +101,7 @@ app.get('/render', (_req, res, next) => {
   res.render('index', { title: 'Home' });
   res.render('index', (err, html) => {
     check<Equal<typeof err, Error | null>>();
-    check<Equal<typeof html, string | undefined>>();
+    check<Equal<typeof html, string>>();
     if (err) return next(err);
     res.send(html);
   });
