@@ -12,7 +12,7 @@ import { ANSWER_BOUND_MS, byMode, SEED } from './support/mode';
 // (exact, short and long Content-Length, chunked, bad chunks) against json(), urlencoded() both ways,
 // text(), raw() and the legacy bodyParser() with multipart, written as raw bytes on fresh connections.
 
-const COUNT = byMode(1_500, 60_000);
+const COUNT = byMode(1_000, 60_000);
 
 let tree: ServedTree;
 let portico: ChildServer;

@@ -92,6 +92,9 @@ function build(framework: Framework, cookieParser: () => Handler): AppLike {
     res.cookie('seen', 'yes');
     res.json(req.cookies);
   });
+  app.get('/host', (req: { hostname?: string; subdomains: string[] }, res: { json(v: unknown): void }) =>
+    res.json({ hostname: req.hostname ?? null, subdomains: req.subdomains }),
+  );
   app.get('/slow', (req: { query: { ms?: string } }, res: { send(s: string): void }) => {
     setTimeout(() => res.send('slow done'), Math.min(Number(req.query.ms) || 100, 5000));
   });
