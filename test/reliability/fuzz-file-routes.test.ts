@@ -4,7 +4,6 @@ import { startChild, type ChildServer } from './support/child-server';
 import { checkFileBody, makeServedTree, type ServedTree } from './support/served-tree';
 import { fileRequest } from './support/file-requests';
 import { runFuzz } from './support/fuzz-run';
-import { parseFirstResponse } from './support/raw-exchange';
 import { byMode, SEED } from './support/mode';
 
 // Random request targets (traversals, escapes, awkward names) against static, sendFile and param

@@ -54,9 +54,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzFigures> {
       const answer = await exchange(portico.port, request.bytes, ANSWER_BOUND_MS, request);
       figures.requests++;
       figures.statuses[answer.status] = (figures.statuses[answer.status] ?? 0) + 1;
-      if (portico.exit !== null) {
+      const exit = portico.exit as ChildServer['exit']; // read again: it may have changed during the await
+      if (exit !== null) {
         figures.crashes++;
-        fail(`#${index} crashed the process: ${request.label}\n${portico.exit.stderr}`);
+        fail(`#${index} crashed the process: ${request.label}\n${exit.stderr}`);
         return;
       }
       if (answer.timedOut) {
