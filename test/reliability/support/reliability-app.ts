@@ -11,7 +11,6 @@ import portico from '../../../src/index';
 import legacy from '../../../src/legacy/index';
 
 type Next = (err?: unknown) => void;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the req and res of two frameworks
 type Handler = (req: any, res: any, next: Next) => void;
 interface AppLike {
   (req: http.IncomingMessage, res: http.ServerResponse): void;
