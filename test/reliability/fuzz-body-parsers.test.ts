@@ -1,6 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startChild, type ChildServer } from './support/child-server';
+import { startChild, statsWhen, type ChildServer } from './support/child-server';
 import { makeServedTree, type ServedTree } from './support/served-tree';
 import { bodyRequest } from './support/body-requests';
 import { runFuzz } from './support/fuzz-run';
@@ -33,12 +33,8 @@ describe('fuzzing the body parsers at the HTTP boundary', () => {
     assert.deepEqual(figures.failures, []);
     assert.equal(figures.requests, COUNT);
     assert.equal(portico.exit, null, 'the Portico child is still running');
-    // Uploads are removed by the route once answered; give the last unlinks a moment.
-    let stats = await portico.stats();
-    for (let i = 0; i < 50 && stats.uploads !== 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      stats = await portico.stats();
-    }
+    // Uploads are removed by the route once answered; give the last removals a moment.
+    const stats = await statsWhen(portico, (s) => s.uploads === 0);
     assert.deepEqual(stats.polluted, [], 'no built-in prototype gained a key');
     assert.equal(stats.uploads, 0, 'the upload directory is empty again');
   });

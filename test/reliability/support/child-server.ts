@@ -12,6 +12,8 @@ export interface ChildStats {
   rss: number;
   /** Entries in the upload directory. */
   uploads: number;
+  /** Requests received and not yet answered. */
+  inFlight: number;
   /** Keys added to a built-in prototype since the child started. */
   polluted: string[];
   /** Open descriptors, counted in /proc/<pid>/fd by this process. */
@@ -89,4 +91,18 @@ export function startChild(framework: FrameworkName, fileRoot: string, uploadDir
       reject(new Error(`${framework} child exited before listening (${code}): ${stderr}`));
     });
   });
+}
+
+/**
+ * The child's stats once `settled` holds for them, or the last ones after `timeoutMs`: uploads are
+ * removed and connections closed asynchronously after the last answer.
+ */
+export async function statsWhen(child: ChildServer, settled: (s: ChildStats) => boolean, timeoutMs = 5_000): Promise<ChildStats> {
+  const deadline = Date.now() + timeoutMs;
+  let stats = await child.stats();
+  while (!settled(stats) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    stats = await child.stats();
+  }
+  return stats;
 }

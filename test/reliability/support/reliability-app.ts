@@ -107,6 +107,12 @@ const app =
     : build(requireHere('express') as Framework, () => (requireHere('cookie-parser') as () => Handler)());
 
 const server = http.createServer(app);
+// Requests received and not yet answered: the graceful-shutdown test waits for all of its own.
+let inFlight = 0;
+server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  inFlight++;
+  res.once('close', () => inFlight--);
+});
 // An uncaught exception is the failure the suite looks for: say so on stderr, then exit non-zero.
 process.on('uncaughtException', (err) => {
   process.stderr.write(`CRASH ${frameworkName}: ${err?.stack ?? String(err)}\n`);
@@ -130,6 +136,7 @@ process.on('message', (message: { type: string; id?: number }) => {
       arrayBuffers: memory.arrayBuffers,
       rss: memory.rss,
       uploads: readdirSync(uploadDir).length,
+      inFlight,
       polluted: pollutedKeys(),
     });
   } else if (message.type === 'shutdown') {
