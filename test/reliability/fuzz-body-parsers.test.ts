@@ -28,7 +28,7 @@ after(async () => {
 
 describe('fuzzing the body parsers at the HTTP boundary', () => {
   it(`answers ${COUNT} generated requests without a crash, a hang, a 5xx express@4 does not give, pollution or a left upload`, async () => {
-    const figures = await runFuzz({ portico, express, arbitrary: bodyRequest, count: COUNT, seed: SEED, sampleEvery: 10, concurrency: 16 });
+    const figures = await runFuzz({ portico, express, arbitrary: bodyRequest, count: COUNT, seed: SEED, sampleEvery: 10, concurrency: byMode(16, 32) });
     console.log(`body-parser fuzz: ${JSON.stringify({ ...figures, failures: figures.failures.length })}`);
     assert.deepEqual(figures.failures, []);
     assert.equal(figures.requests, COUNT);

@@ -33,7 +33,7 @@ describe('fuzzing the file and param routes at the HTTP boundary', () => {
       count: COUNT,
       seed: SEED + 1,
       sampleEvery: 10,
-      concurrency: 16,
+      concurrency: byMode(16, 32),
       check: (request, answer) => {
         if (answer.raw.includes(tree.secret)) return 'served a file outside the root';
         const target = request.label.split(' ')[1];
