@@ -11,7 +11,7 @@ import { byMode, LONG } from './support/mode';
 // hold no more descriptors, upload files or memory (after GC) than before. The same storm is run
 // on express@4 for the absorption times docs/reliability.md compares.
 
-const COUNT = byMode(400, 10_000);
+const COUNT = byMode(300, 10_000);
 const STORM: StormOptions = {
   count: COUNT,
   concurrency: 50,

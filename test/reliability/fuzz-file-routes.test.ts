@@ -9,7 +9,7 @@ import { byMode, SEED } from './support/mode';
 // Random request targets (traversals, escapes, awkward names) against static, sendFile and param
 // routes, with random Range, If-* and Accept* headers and Host values that carry userinfo.
 
-const COUNT = byMode(1_500, 40_000);
+const COUNT = byMode(1_000, 40_000);
 
 let tree: ServedTree;
 let portico: ChildServer;
