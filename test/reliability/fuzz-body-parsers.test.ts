@@ -56,3 +56,22 @@ describe('legacy multipart when the client leaves as soon as its upload is sent'
     assert.equal(portico.exit, null);
   });
 });
+
+describe('legacy multipart parts without a field name (issue examples)', () => {
+  const parts = [
+    'Content-Disposition: form-data\r\n\r\nhello',
+    'Content-Disposition: form-data; name=""\r\n\r\nhello',
+    'Content-Disposition: form-data; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello',
+  ];
+  for (const part of parts) {
+    it(`answers and keeps serving: ${JSON.stringify(part.split('\r\n')[0])}`, async () => {
+      const body = `--XyZ\r\n${part}\r\n--XyZ--\r\n`;
+      const request = `POST /legacy/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+      const answer = await exchange(portico.port, Buffer.from(request), ANSWER_BOUND_MS);
+      assert.ok(answer.status === 200 || (answer.status >= 400 && answer.status < 500), `status ${answer.status}`);
+      const health = await exchange(portico.port, Buffer.from('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), ANSWER_BOUND_MS);
+      assert.equal(health.status, 200);
+      assert.equal(portico.exit, null);
+    });
+  }
+});

@@ -4,7 +4,8 @@ import { startChild, type ChildServer } from './support/child-server';
 import { checkFileBody, makeServedTree, type ServedTree } from './support/served-tree';
 import { fileRequest } from './support/file-requests';
 import { runFuzz } from './support/fuzz-run';
-import { byMode, SEED } from './support/mode';
+import { exchange } from './support/raw-exchange';
+import { ANSWER_BOUND_MS, byMode, SEED } from './support/mode';
 
 // Random request targets (traversals, escapes, awkward names) against static, sendFile and param
 // routes, with random Range, If-* and Accept* headers and Host values that carry userinfo.
@@ -57,4 +58,16 @@ describe('fuzzing the file and param routes at the HTTP boundary', () => {
     assert.equal(portico.exit, null, 'the Portico child is still running');
     assert.deepEqual((await portico.stats()).polluted, [], 'no built-in prototype gained a key');
   });
+});
+
+describe('Host values with userinfo (issue examples)', () => {
+  for (const host of ['evil.com:x@good.com', 'evil.com:x%40good.com', 'evil.com:@good.com']) {
+    it(`never takes the hostname from the userinfo of ${host}`, async () => {
+      const answer = await exchange(portico.port, Buffer.from(`GET /host HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), ANSWER_BOUND_MS);
+      assert.equal(answer.status, 200);
+      const { hostname, subdomains } = JSON.parse(answer.body.toString()) as { hostname: string | null; subdomains: string[] };
+      assert.ok(hostname === null || !hostname.startsWith('evil.com'), `hostname ${hostname}`);
+      assert.ok(!subdomains.includes('evil'), `subdomains ${subdomains.join(',')}`);
+    });
+  }
 });
