@@ -11,6 +11,8 @@ import { byMode } from './support/mode';
 // completes, new connections are refused, and the process exits by itself with code 0.
 
 const IN_FLIGHT = byMode(40, 400);
+// Long enough for every request of the batch to reach the app on a busy machine before any is answered.
+const SLOW_MS = byMode(3_000, 8_000);
 
 let tree: ServedTree | undefined;
 let portico: ChildServer | undefined;
@@ -41,14 +43,14 @@ describe('graceful shutdown under load', () => {
     tree = makeServedTree();
     const child = (portico = await startChild('portico', tree.root, tree.uploads));
     const waiting = Array.from({ length: IN_FLIGHT / 2 }, () =>
-      exchange(child.port, Buffer.from('GET /slow?ms=1500 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), 20_000),
+      exchange(child.port, Buffer.from(`GET /slow?ms=${SLOW_MS} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 30_000),
     );
     const uploads = Array.from({ length: IN_FLIGHT / 2 }, (_, n) => halfSentUpload(child.port, n));
     // Every request must have reached the app before the close begins: a connection whose request
     // has not been read yet is idle, and closing idle connections is part of a graceful close.
     const reached = await statsWhen(child, (s) => s.inFlight === IN_FLIGHT, 10_000);
     assert.equal(reached.inFlight, IN_FLIGHT, 'all requests reached the app');
-    const code = child.shutdown(15_000);
+    const code = child.shutdown(20_000);
     await new Promise((r) => setTimeout(r, 100));
     for (const upload of uploads) upload.finish();
     const answers = await Promise.all(waiting);

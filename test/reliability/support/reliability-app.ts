@@ -96,7 +96,7 @@ function build(framework: Framework, cookieParser: () => Handler): AppLike {
     res.json({ hostname: req.hostname ?? null, subdomains: req.subdomains }),
   );
   app.get('/slow', (req: { query: { ms?: string } }, res: { send(s: string): void }) => {
-    setTimeout(() => res.send('slow done'), Math.min(Number(req.query.ms) || 100, 5000));
+    setTimeout(() => res.send('slow done'), Math.min(Number(req.query.ms) || 100, 10_000));
   });
   return app;
 }
