@@ -109,7 +109,6 @@ class BodyCollector {
   private requestEnded = false;
   private finished = false;
   private single: Buffer | null = null;
-  private target: Buffer | null = null;
   private chunks: Buffer[] | null = null;
   private readonly source: Readable;
   private readonly onData = this.data.bind(this);
@@ -156,28 +155,24 @@ class BodyCollector {
     if (this.inflater === null) this.consumed = received;
     if (received > this.limit) return this.fail(receivedTooLargeError(this.limit, received), true);
     const length = this.length;
-    if (length === null) {
-      if (this.chunks !== null) this.chunks.push(chunk);
-      else if (this.single === null) this.single = chunk;
-      else {
-        this.chunks = [this.single, chunk];
-        this.single = null;
-      }
-    } else if (!(received <= length)) {
+    if (length !== null && !(received <= length)) {
       // More bytes than Content-Length said (or it is NaN): the answer will be 400; keep counting, stop keeping.
-      this.single = this.target = null;
-    } else if (received === length && chunk.length === length) {
-      this.single = chunk;
-    } else {
-      this.target ??= Buffer.allocUnsafe(length);
-      chunk.copy(this.target, received - chunk.length);
+      this.single = this.chunks = null;
+    } else if (this.chunks !== null) this.chunks.push(chunk);
+    else if (this.single === null) this.single = chunk;
+    else {
+      // Chunks are joined once at the end, never into a buffer of the announced length allocated
+      // up front: the Content-Length is the client's word, and every request cut off mid-body
+      // would leave a buffer of that size for the collector (abort storms ran twice as long).
+      this.chunks = [this.single, chunk];
+      this.single = null;
     }
   }
 
   private end(): void {
     const { length, received } = this;
     if (length !== null && received !== length) return this.fail(sizeMismatchError(length, received), false);
-    const body = this.single ?? this.target ?? (this.chunks === null ? EMPTY : Buffer.concat(this.chunks, received));
+    const body = this.single ?? (this.chunks === null ? EMPTY : Buffer.concat(this.chunks, received));
     this.finish();
     this.callback(null, body);
   }
@@ -208,8 +203,7 @@ class BodyCollector {
   private finish(): void {
     const { req, inflater } = this;
     this.finished = true;
-    this.single = this.target = null;
-    this.chunks = null;
+    this.single = this.chunks = null;
     this.source.removeListener('data', this.onData);
     this.source.removeListener('end', this.onEnd);
     req.removeListener('close', this.onClose);

@@ -59,9 +59,14 @@ export function multipart(options: MultipartOptions = {}): Middleware {
         cleanup();
         return next(err);
       }
-      // Nothing outlives the response: a finished or aborted response removes the uploads.
-      res.once('finish', cleanup);
-      res.once('close', cleanup);
+      // Nothing outlives the response: a finished or aborted response removes the uploads. The
+      // client may have gone while the last file was still being written, after the body had
+      // fully arrived: the response has then closed already and will emit nothing more.
+      if (res.closed) cleanup();
+      else {
+        res.once('finish', cleanup);
+        res.once('close', cleanup);
+      }
       // This runs inside the parser's last stream event: nothing may throw out of it, and `next`
       // is called outside the try so that what the app does downstream is not caught here.
       let parsed: { body: Record<string, unknown>; files: Record<string, UploadedFile> };
