@@ -19,7 +19,7 @@ export function ensureServices(): void {
     execFileSync('sh', [join(root, 'scripts', 'install-services.sh')], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     const e = err as { stderr?: Buffer; stdout?: Buffer };
-    throw new Error(`scripts/install-services.sh failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+    throw new Error(`scripts/install-services.sh failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: err });
   }
   installed = true;
 }
