@@ -66,13 +66,14 @@ describe("behind nginx, 'trust proxy' = nginx's address", () => {
     });
   });
 
-  it("each 'trust proxy' value on the same forged request: a hop count and the address hold, 'loopback' lets the forgery through, none sees nginx", async () => {
+  it("each 'trust proxy' value on the same forged request: a hop count and the address hold, 'loopback' and true let the forgery through, none sees nginx", async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
     const honest = { ip: '127.0.0.5', ips: ['127.0.0.5'], protocol: 'https', secure: true, hostname: host };
     assert.deepEqual(await seen(nginx, true, '/trust/hop/', headers), honest);
     assert.deepEqual(await seen(nginx, true, '/trust/address/', headers), honest);
     // The client is on loopback too, so 'loopback' trusts it, and with it the address it made up.
     assert.deepEqual(await seen(nginx, true, '/trust/loopback/', headers), { ...honest, ip: '203.0.113.9', ips: ['203.0.113.9', '127.0.0.5'] });
+    assert.deepEqual(await seen(nginx, true, '/trust/all/', headers), { ...honest, ip: '203.0.113.9', ips: ['203.0.113.9', '127.0.0.5'] });
     assert.deepEqual(await seen(nginx, true, '/trust/none/', headers), { ip: '127.0.0.1', ips: [], protocol: 'http', secure: false, hostname: host });
   });
 
