@@ -59,7 +59,7 @@ describe('examples/cluster: runCluster()', () => {
     const slow = send(c.port, { path: '/slow?ms=1500' });
     await c.waitFor(/slow request started in worker \d+/, mark);
     c.signal('SIGHUP');
-    const done = await c.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 30_000);
+    const done = await c.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 60_000);
     const after = new Set([Number(done[1]), Number(done[2])]);
 
     const r = await slow;
@@ -85,7 +85,7 @@ describe('examples/cluster: runCluster()', () => {
     busy.send('GET /pid HTTP/1.1\r\nHost: app.test\r\n\r\n');
     await busy.received(/\r\n\r\n\d+$/);
     const mark = c.output().length;
-    busy.send('GET /slow?ms=1200 HTTP/1.1\r\nHost: app.test\r\n\r\n');
+    busy.send('GET /slow?ms=3000 HTTP/1.1\r\nHost: app.test\r\n\r\n');
     await c.waitFor(/slow request started in worker \d+/, mark);
 
     c.signal('SIGTERM');

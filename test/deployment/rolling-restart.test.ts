@@ -41,7 +41,7 @@ it('a rolling restart of every worker under load through nginx loses no request 
     }
   })();
 
-  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 90_000, until: restart, afterMs: 1000 });
+  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 180_000, until: restart, afterMs: 1000 });
   await restart;
 
   const figures = `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, ${result.failures.length} failed; ` +

@@ -54,7 +54,7 @@ export async function startCluster(script: string, env: Record<string, string>, 
     for (const check of waiters) check();
   });
 
-  const waitFor = (pattern: RegExp, from = 0, ms = 15_000) =>
+  const waitFor = (pattern: RegExp, from = 0, ms = 30_000) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiters.delete(check);
@@ -92,7 +92,8 @@ export async function startCluster(script: string, env: Record<string, string>, 
     },
   };
   try {
-    await waitFor(new RegExp(`(worker \\d+ listening[^]*){${workers}}`));
+    // Generous: workers load the app and its Redis clients, on a machine that may be busy.
+    await waitFor(new RegExp(`(worker \\d+ listening[^]*){${workers}}`), 0, 60_000);
   } catch (err) {
     await proc.stop();
     throw err;

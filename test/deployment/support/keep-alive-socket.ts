@@ -28,7 +28,7 @@ export function keepAliveSocket(port: number): {
     send: (request) => socket.write(request),
     received: (until) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${until} on the connection within 15 s; read so far:\n${text}`)), 15_000);
+        const timer = setTimeout(() => reject(new Error(`no ${until} on the connection within 30 s; read so far:\n${text}`)), 30_000);
         const check = () => {
           if (!until.test(text)) return;
           clearTimeout(timer);

@@ -45,7 +45,7 @@ export function viaNginx(nginx: Nginx, req: ProxyRequest): Promise<ProxyResponse
       res.on('error', reject);
     });
     r.on('error', reject);
-    r.setTimeout(15_000, () => r.destroy(new Error(`no answer to ${req.method ?? 'GET'} ${req.path} within 15 s`)));
+    r.setTimeout(30_000, () => r.destroy(new Error(`no answer to ${req.method ?? 'GET'} ${req.path} within 30 s`)));
     r.end(req.body);
   });
 }

@@ -90,7 +90,7 @@ export async function startRedis(): Promise<Service & { url: string }> {
     port,
   );
   try {
-    await waitForPort(port, 10_000, service.output);
+    await waitForPort(port, 30_000, service.output);
   } catch (err) {
     await service.stop();
     throw err;
@@ -150,8 +150,8 @@ export async function startNginx(upstreamPorts: number[], serverName = 'app.exam
   ].join('\n'));
   const service = foreground(NGINX, ['-e', 'stderr', '-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], dir, httpsPort);
   try {
-    await waitForPort(httpPort, 10_000, service.output);
-    await waitForPort(httpsPort, 10_000, service.output);
+    await waitForPort(httpPort, 30_000, service.output);
+    await waitForPort(httpsPort, 30_000, service.output);
   } catch (err) {
     await service.stop();
     throw err;
