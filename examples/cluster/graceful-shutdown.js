@@ -18,7 +18,8 @@ function gracefulShutdown(server) {
   const inFlight = new Set();
   let closing = false;
 
-  server.on('request', function trackRequest(req, res) {
+  // First among the listeners, so the header goes in before the app can answer.
+  server.prependListener('request', function trackRequest(req, res) {
     if (closing) res.setHeader('Connection', 'close');
     inFlight.add(res);
     res.once('close', () => {

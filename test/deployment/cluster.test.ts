@@ -75,7 +75,7 @@ describe('examples/cluster: runCluster()', () => {
     assert.deepEqual(new Set(events.filter((m) => m[2] === 'listening').map((m) => Number(m[1]))), after);
   });
 
-  it('on SIGTERM drains: a request in flight on a keep-alive connection completes with Connection: close, idle connections close cleanly, the process exits 0', async () => {
+  it('on SIGTERM drains: a request in flight on a keep-alive connection completes with Connection: close, a streaming one completes, idle connections close cleanly, the process exits 0', async () => {
     const c = await start(2);
     const idle = keepAliveSocket(c.port);
     idle.send('GET /pid HTTP/1.1\r\nHost: app.test\r\n\r\n');
@@ -88,8 +88,14 @@ describe('examples/cluster: runCluster()', () => {
     busy.send('GET /slow?ms=3000 HTTP/1.1\r\nHost: app.test\r\n\r\n');
     await c.waitFor(/slow request started in worker \d+/, mark);
 
+    const streaming = keepAliveSocket(c.port);
+    streaming.send('GET /stream?ms=3000 HTTP/1.1\r\nHost: app.test\r\n\r\n');
+    await streaming.received(/\r\nstart \r\n/);
+
     c.signal('SIGTERM');
-    const [idleText, busyText] = await Promise.all([idle.closed, busy.closed]);
+    const [idleText, busyText, streamText] = await Promise.all([idle.closed, busy.closed, streaming.closed]);
+    // Its headers said keep-alive; once it has ended, the idle connection is closed.
+    assert.match(streamText, /^HTTP\/1\.1 200 OK\r\n[^]*Transfer-Encoding: chunked\r\n\r\n6\r\nstart \r\n3\r\nend\r\n0\r\n\r\n$/);
     assert.match(idleText, /^HTTP\/1\.1 200 OK\r\n[^]*Connection: keep-alive\r\n[^]*\r\n\r\n\d+$/);
     const second = busyText.slice(busyText.indexOf('HTTP/1.1', 10));
     assert.match(second, /^HTTP\/1\.1 200 OK\r\n/);

@@ -36,7 +36,7 @@ it('a rolling restart of every worker under load through nginx loses no request 
     for (const server of servers) {
       const mark = server.output().length;
       server.signal('SIGHUP');
-      const done = await server.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 60_000);
+      const done = await server.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 120_000);
       replaced.push(Number(done[1]), Number(done[2]));
     }
   })();
