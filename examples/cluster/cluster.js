@@ -47,6 +47,7 @@ function runPrimary({ workers, shutdownTimeout = 10_000, log = console.log }) {
 
   /** Asks `worker` to drain and exit; cuts it off if it takes longer than allowed. */
   function retire(worker) {
+    if (worker.isDead()) return Promise.resolve();
     leaving.add(worker.id);
     const pid = worker.process.pid;
     const exited = new Promise((resolve) => worker.once('exit', resolve)).then(() => log(`worker ${pid} left`));
@@ -62,11 +63,14 @@ function runPrimary({ workers, shutdownTimeout = 10_000, log = console.log }) {
       if (stopping) return;
       if (worker.isDead()) continue; // died during the roll: its replacement is already new
       const fresh = fork();
+      // Until it listens, a new worker that exits ends the roll instead of being started again.
+      leaving.add(fresh.id);
       const ready = await new Promise((resolve) => {
         fresh.once('listening', () => resolve(true));
         fresh.once('exit', () => resolve(false));
       });
-      if (!ready) {
+      if (ready) leaving.delete(fresh.id);
+      else {
         // The new code does not start: keep the old workers serving rather than replace them all.
         if (!stopping) log('rolling restart: a new worker failed to start; keeping the others');
         return;

@@ -1,5 +1,7 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { send } from '../helpers/server';
 import { startCluster, type ClusterProcess } from './support/cluster-process';
@@ -16,8 +18,8 @@ after(async () => {
   await Promise.all([...running].map((c) => c.stop()));
 });
 
-async function start(workers: number): Promise<ClusterProcess> {
-  const c = await startCluster(app, {}, workers);
+async function start(workers: number, env: Record<string, string> = {}): Promise<ClusterProcess> {
+  const c = await startCluster(app, env, workers);
   running.add(c);
   return c;
 }
@@ -73,6 +75,23 @@ describe('examples/cluster: runCluster()', () => {
     assert.deepEqual(events.map((m) => m[2]), ['listening', 'left', 'listening', 'left']);
     assert.deepEqual(new Set(events.filter((m) => m[2] === 'left').map((m) => Number(m[1]))), before);
     assert.deepEqual(new Set(events.filter((m) => m[2] === 'listening').map((m) => Number(m[1]))), after);
+  });
+
+  it('a rolling restart whose new worker fails to start stops there: the old workers keep serving', async () => {
+    const marker = join(tmpdir(), `portico-broken-build-${process.pid}-${Date.now()}`);
+    const c = await start(2, { BROKEN_MARKER: marker });
+    const before = new Set(c.listeningPids());
+    writeFileSync(marker, '');
+    try {
+      const mark = c.output().length;
+      c.signal('SIGHUP');
+      await c.waitFor(/rolling restart: a new worker failed to start; keeping the others/, mark, 60_000);
+      await new Promise((r) => setTimeout(r, 1500)); // no retry loop of the broken build
+      assert.doesNotMatch(c.output().slice(mark), /listening|left|died/);
+      assert.deepEqual(await pidsSeen(c, 6), before);
+    } finally {
+      rmSync(marker, { force: true });
+    }
   });
 
   it('on SIGTERM drains: a request in flight on a keep-alive connection completes with Connection: close, a streaming one completes, idle connections close cleanly, the process exits 0', async () => {
