@@ -64,16 +64,22 @@ function openDatabase(file) {
   };
 }
 
-/** First start: the cookie secret, a demo account and a welcome message. */
+/**
+ * First start: the cookie secret, a demo account and a welcome message. In one IMMEDIATE
+ * transaction: the workers of `npm run start:cluster` open the file at the same moment, and only
+ * the first may seed it.
+ */
 function seed(db) {
-  const insertSetting = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
-  insertSetting.run('cookie-secret', crypto.randomBytes(32).toString('hex'));
-  if (!db.prepare('SELECT 1 FROM users').get()) {
-    const salt = crypto.randomBytes(16).toString('hex');
-    const hash = crypto.scryptSync('portico', salt, 32).toString('hex');
-    db.prepare('INSERT INTO users (name, salt, hash) VALUES (?, ?, ?)').run('demo', salt, hash);
-    db.prepare('INSERT INTO messages (author, body) VALUES (?, ?)').run('Portico', 'Welcome! Leave a message below.');
-  }
+  db.transaction(() => {
+    const insertSetting = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
+    insertSetting.run('cookie-secret', crypto.randomBytes(32).toString('hex'));
+    if (!db.prepare('SELECT 1 FROM users').get()) {
+      const salt = crypto.randomBytes(16).toString('hex');
+      const hash = crypto.scryptSync('portico', salt, 32).toString('hex');
+      db.prepare('INSERT INTO users (name, salt, hash) VALUES (?, ?, ?)').run('demo', salt, hash);
+      db.prepare('INSERT INTO messages (author, body) VALUES (?, ?)').run('Portico', 'Welcome! Leave a message below.');
+    }
+  }).immediate();
 }
 
 module.exports = { openDatabase };

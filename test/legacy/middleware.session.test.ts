@@ -59,4 +59,50 @@ describe('legacy session([options])', () => {
     });
     assert.equal(typeof legacy.session.MemoryStore, 'function');
   });
+
+  it('takes a store that inherits from session.Store the ES5 way, as 3.x store packages do', async () => {
+    const data = new Map<string, string>();
+    // The shape of connect-redis 1.x and its peers: Store.call(this) and a prototype chain.
+    function TableStore(this: any, options: { prefix: string }) {
+      legacy.session.Store.call(this, options);
+      this.prefix = options.prefix;
+    }
+    Object.setPrototypeOf(TableStore.prototype, legacy.session.Store.prototype);
+    TableStore.prototype.get = function (this: any, sid: string, fn: (e: unknown, s?: unknown) => void) {
+      const json = data.get(this.prefix + sid);
+      setImmediate(fn, null, json ? JSON.parse(json) : null);
+    };
+    const lifetimes: unknown[] = [];
+    TableStore.prototype.set = function (this: any, sid: string, sess: any, fn?: () => void) {
+      lifetimes.push(sess.cookie.maxAge); // how such stores pick the key's TTL
+      data.set(this.prefix + sid, JSON.stringify(sess));
+      if (fn) setImmediate(fn);
+    };
+    TableStore.prototype.destroy = function (this: any, sid: string, fn?: () => void) {
+      data.delete(this.prefix + sid);
+      if (fn) setImmediate(fn);
+    };
+    const store: any = new (TableStore as any)({ prefix: 'sess:' });
+    assert.ok((store as object) instanceof legacy.session.Store);
+    assert.equal(typeof store.on, 'function', 'a store is an EventEmitter');
+
+    const app = legacy();
+    app.use(legacy.cookieParser('secret'));
+    app.use(legacy.session({ store }));
+    app.get('/', (req: any, res: any) => {
+      req.session.n = ((req.session.n as number) || 0) + 1;
+      res.send(String(req.session.n));
+    });
+    await withServer(app, async ({ port }) => {
+      const first = await send(port);
+      const cookie = cookieOf(first);
+      assert.equal((await send(port, { headers: { cookie } })).text, '2');
+      assert.deepEqual([...data.keys()].map((k) => k.slice(0, 5)), ['sess:']);
+      assert.deepEqual(JSON.parse([...data.values()][0]), {
+        cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/' },
+        n: 2,
+      });
+      assert.deepEqual(lifetimes, [null, null]);
+    });
+  });
 });

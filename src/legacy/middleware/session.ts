@@ -11,8 +11,23 @@ import { appendSetCookie } from './set-cookie-header';
 
 type Callback = (err?: unknown, data?: Record<string, unknown> | null) => void;
 
-/** The store API of 3.x sessions (`get`, `set`, `destroy`), which `MemoryStore` implements. */
-export class Store extends EventEmitter {}
+/** `express.session.Store`: callable as `Store.call(this, options)` as well as with `new`. */
+export interface StoreConstructor {
+  new (options?: object): EventEmitter;
+  (this: EventEmitter, options?: object): void;
+  readonly prototype: EventEmitter;
+}
+
+/**
+ * The base of 3.x session stores (`get`, `set`, `destroy`), which `MemoryStore` implements. A plain
+ * constructor function, not a class: stores of that era (connect-redis 1.x, connect-mongo…)
+ * inherit the ES5 way, `Store.call(this, options)` in their constructor, which a class refuses.
+ */
+export const Store = function Store(this: EventEmitter) {
+  EventEmitter.call(this);
+} as unknown as StoreConstructor;
+Object.setPrototypeOf(Store.prototype, EventEmitter.prototype);
+Object.setPrototypeOf(Store, EventEmitter);
 
 /** Sessions kept in this process's memory (as JSON): for development, as in 3.x. */
 export class MemoryStore extends Store {
@@ -103,7 +118,7 @@ export function session(options: SessionOptions = {}): Middleware {
     res.end = function endAfterSave(this: ServerResponse, ...args: unknown[]): ServerResponse {
       const s = req.session;
       if (!s || !req.sessionID) return end.apply(this, args);
-      store.set(req.sessionID, storedForm(s), () => end.apply(this, args));
+      store.set(req.sessionID, toStore(s), () => end.apply(this, args));
       return this;
     } as ServerResponse['end'];
 
@@ -125,7 +140,16 @@ export function session(options: SessionOptions = {}): Middleware {
   };
 }
 
-/** The data a store keeps: the session's own fields, without its cookie or methods. */
+/**
+ * What `store.set` receives, as in 3.x: the cookie first, then the session's own fields. Stores read
+ * the cookie (connect-redis 1.x sets the key's TTL from `cookie.maxAge`) and serialise it with
+ * the rest; it is never read back from a store (the cookie comes from the options and the request).
+ */
+function toStore(s: Record<string, unknown>): Record<string, unknown> {
+  return { cookie: s.cookie, ...storedForm(s) };
+}
+
+/** The session's own fields, without its cookie or methods. */
 function storedForm(s: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(s)) if (k !== 'cookie') out[k] = s[k];
@@ -144,7 +168,7 @@ function createSession(
   const methods: Record<string, unknown> = {
     id: req.sessionID,
     save(fn?: Callback) {
-      store.set(String(req.sessionID), storedForm(s), fn);
+      store.set(String(req.sessionID), toStore(s), fn);
       return s;
     },
     reload(fn: Callback) {
