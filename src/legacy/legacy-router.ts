@@ -137,14 +137,15 @@ export class LegacyRouter {
    * callbacks first.
    */
   private guard(verb: string, record: LegacyRoute) {
-    const router = this;
+    const map = (): Record<string, LegacyRoute[]> => this.map;
+    const paramsOf = (): Record<string, ParamHandler[]> => this.params;
     return function legacyRouteGuard(req: ParamRequest, res: unknown, next: NextFunction): void {
-      if (!router.map[verb]?.includes(record)) return next('route');
+      if (!map()[verb]?.includes(record)) return next('route');
       req.params = toArrayLikeParams(req.params) as unknown as Record<string, string>;
       // `req.route` is the 3.x route: path, method, callbacks, keys, regexp and params.
       record.params = req.params;
       req.route = record;
-      const params = router.params;
+      const params = paramsOf();
       const keys = record.keys;
       let keyIndex = 0;
       let fns: ParamHandler[] | undefined;
