@@ -4,7 +4,7 @@ import type * as types from '../types/index';
 import { LegacyRequest } from './legacy-request';
 import { LegacyResponse } from './legacy-response';
 import { serveStatic } from '../static/index';
-import { json, urlencoded } from '../body/index';
+import { urlencoded } from '../body/index';
 import { query } from '../query-middleware';
 import * as middleware from './middleware/index';
 import { warnDeprecated } from '../deprecation';
@@ -28,7 +28,7 @@ Object.assign(legacy, {
   Router: LegacyRouter,
   application: legacyApplication,
   static: Object.assign(middleware.legacyStatic, { mime: serveStatic.mime }),
-  json,
+  json: middleware.legacyJson,
   urlencoded,
   query,
   methodOverride: middleware.methodOverride,
@@ -60,7 +60,7 @@ declare namespace legacy {
   /** The prototype of every app; a method added here appears on every app. */
   const application: Record<string, unknown>;
   const static: types.StaticFactory;
-  const json: types.JsonParserFactory;
+  const json: typeof middleware.legacyJson;
   const urlencoded: types.UrlencodedParserFactory;
   const query: typeof import('../query-middleware').query;
   const methodOverride: typeof middleware.methodOverride;
