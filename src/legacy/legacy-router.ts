@@ -116,8 +116,9 @@ export class LegacyRouter {
   }
 
   private matchVerb(verb: string, path: string, i: number): LegacyRoute | undefined {
-    const routes = this.map[verb];
-    if (routes === undefined) return undefined;
+    // `map` is a plain object, as in 3.x: a method named like one of its inherited keys has no routes.
+    const routes = Object.prototype.hasOwnProperty.call(this.map, verb) ? this.map[verb] : undefined;
+    if (!Array.isArray(routes)) return undefined;
     let seen = 0;
     for (const route of routes) {
       const params = matchParams(route, path);

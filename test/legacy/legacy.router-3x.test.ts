@@ -55,6 +55,12 @@ describe('legacy express.Router (3.x)', () => {
     await assertSameAsExpress3(routerApp, requests);
   });
 
+  it('router.match finds nothing for a method named like an Object.prototype key', () => {
+    const router = new (legacy as any).Router();
+    router.route('get', '/', () => {});
+    for (const method of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) assert.equal(router.match(method, '/'), undefined);
+  });
+
   it('router.route(method, path, callbacks) throws for a null, undefined or non-function callback', () => {
     for (const bad of [null, undefined, 3, {}, 'x']) {
       const messages = legacyFrameworks().map(([, fw]) => {
