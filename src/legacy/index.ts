@@ -1,10 +1,10 @@
-import { createLegacyApplication } from './legacy-application';
+import { createLegacyApplication, legacyApplication } from './legacy-application';
+import { LegacyRouter } from './legacy-router';
 import type * as types from '../types/index';
 import { LegacyRequest } from './legacy-request';
 import { LegacyResponse } from './legacy-response';
-import { createRouter } from '../router/router';
 import { serveStatic } from '../static/index';
-import { json, urlencoded } from '../body/index';
+import { urlencoded } from '../body/index';
 import { query } from '../query-middleware';
 import * as middleware from './middleware/index';
 import { warnDeprecated } from '../deprecation';
@@ -25,9 +25,10 @@ Object.assign(legacy, {
   createServer,
   request: LegacyRequest.prototype,
   response: LegacyResponse.prototype,
-  Router: createRouter,
+  Router: LegacyRouter,
+  application: legacyApplication,
   static: Object.assign(middleware.legacyStatic, { mime: serveStatic.mime }),
-  json,
+  json: middleware.legacyJson,
   urlencoded,
   query,
   methodOverride: middleware.methodOverride,
@@ -54,9 +55,12 @@ Object.assign(legacy, {
 declare namespace legacy {
   const request: Request;
   const response: Response;
-  const Router: types.RouterFactory;
+  /** The 3.x route table: `new Router()`, `router.route(verb, path, fns)`, `match`, `middleware`. */
+  const Router: typeof LegacyRouter;
+  /** The prototype of every app; a method added here appears on every app. */
+  const application: Record<string, unknown>;
   const static: types.StaticFactory;
-  const json: types.JsonParserFactory;
+  const json: typeof middleware.legacyJson;
   const urlencoded: types.UrlencodedParserFactory;
   const query: typeof import('../query-middleware').query;
   const methodOverride: typeof middleware.methodOverride;
@@ -109,7 +113,7 @@ declare namespace legacy {
   type NextFunction = types.NextFunction;
   type Route = types.LegacyRoute;
   type Locals = types.LegacyLocals;
-  type Router = import('../index').Router;
+  type Router = LegacyRouter;
 }
 
 export = legacy;

@@ -1,6 +1,8 @@
 import Negotiator from 'negotiator';
 import { PorticoRequest } from '../request/request';
 import mime from '../http/mime';
+import { parseBasicCredentials } from './middleware/basic-auth';
+import { warnDeprecated } from '../deprecation';
 
 /** One entry of `req.accepted`, as the 3.x interface described media ranges. */
 export interface AcceptedType {
@@ -56,6 +58,24 @@ export class LegacyRequest extends PorticoRequest {
   get acceptedCharsets(): string[] {
     if (!this.headers['accept-charset']) return [];
     return new Negotiator(this).charsets();
+  }
+
+  /**
+   * The entries of `Accept-Encoding` as listed, parameters included: 3.x split the header on commas
+   * and did not weigh or drop anything here (`acceptsEncoding` negotiates).
+   */
+  get acceptedEncodings(): string[] {
+    const header = this.headers['accept-encoding'];
+    if (!header) return [];
+    return header.trim().split(/ *, */);
+  }
+
+  /** The credentials of a Basic `Authorization` header (deprecated in 3.x already). */
+  get auth(): { username: string; password: string } | undefined {
+    warnDeprecated('req.auth: Use basic-auth npm module instead');
+    const header = this.headers.authorization;
+    const credentials = header === undefined ? null : parseBasicCredentials(header);
+    return credentials === null ? undefined : { username: credentials.name, password: credentials.pass };
   }
 
   /** Is `charset` acceptable? (Everything is, when the header is absent.) */

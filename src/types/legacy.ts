@@ -59,6 +59,10 @@ export interface LegacyRequest<
   readonly acceptedLanguages: string[];
   /** The charsets of `Accept-Charset`, highest quality first. */
   readonly acceptedCharsets: string[];
+  /** The entries of `Accept-Encoding` as listed. */
+  readonly acceptedEncodings: string[];
+  /** The credentials of a Basic `Authorization` header (deprecated). */
+  readonly auth: { username: string; password: string } | undefined;
 }
 
 /** Options of the 3.x `res.sendfile`. */

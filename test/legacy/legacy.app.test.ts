@@ -27,13 +27,14 @@ describe('legacy app.configure([env], fn)', () => {
 });
 
 describe('legacy settings', () => {
-  it('defaults json spaces to 2 in development and 0 in production', () => {
+  it('defaults json spaces to 2 in development and leaves it unset in production', () => {
     const saved = process.env.NODE_ENV;
     try {
       process.env.NODE_ENV = 'development';
       assert.equal(legacy().get('json spaces'), 2);
       process.env.NODE_ENV = 'production';
-      assert.equal(legacy().get('json spaces'), 0);
+      assert.equal(legacy().get('json spaces'), undefined);
+      assert.equal('json spaces' in legacy().settings, false);
       assert.equal(legacy().get('view cache'), true);
     } finally {
       process.env.NODE_ENV = saved;

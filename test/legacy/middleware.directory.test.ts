@@ -48,11 +48,11 @@ describe('directory(root)', () => {
     assert.throws(() => directory(''), TypeError);
   });
 
-  it('lists as JSON, directories first then names case-insensitively, dot-files hidden', async () => {
+  it('lists as JSON, names in code-unit order (folders among files, as connect 2.30), dot-files hidden', async () => {
     const res = await get({ path: '/', ...asJson });
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
-    assert.deepEqual(JSON.parse(res.text), ['link-to-sub', 'snow ☃', 'sub', '<img src=x onerror=alert(1)>.txt', 'A.txt', 'b.txt', 'do..ts.txt']);
+    assert.deepEqual(JSON.parse(res.text), ['<img src=x onerror=alert(1)>.txt', 'A.txt', 'b.txt', 'do..ts.txt', 'link-to-sub', 'snow ☃', 'sub']);
   });
 
   it('lists as plain text, one name per line', async () => {
@@ -67,15 +67,16 @@ describe('directory(root)', () => {
     assert.equal(res.headers['content-length'], String(res.body.length));
     assert.ok(!res.text.includes('<img src=x'), 'file name must be escaped');
     assert.ok(res.text.includes('&lt;img src=x onerror=alert(1)&gt;.txt'));
-    assert.ok(res.text.includes('href="/snow%20%E2%98%83/"'));
-    assert.ok(res.text.includes('href="/sub/"'));
+    assert.ok(res.text.includes('href="/snow%20%E2%98%83"'));
+    assert.ok(res.text.includes('href="/sub"'));
+    assert.ok(res.text.indexOf('href="/sub"') < res.text.indexOf('href="/A.txt"'), 'folders first');
     assert.ok(res.text.includes('href="/A.txt"'));
-    assert.ok(!res.text.includes('icon-'));
+    assert.ok(!res.text.includes('class="icon'));
   });
 
   it('links to the parent directory below the root', async () => {
     const res = await get({ path: '/sub/' });
-    assert.ok(res.text.includes('href="/sub/.."'));
+    assert.ok(res.text.includes('<a href="/" class="" title="..">'));
   });
 
   it('builds links from the mount path', async () => {
@@ -90,9 +91,12 @@ describe('directory(root)', () => {
     assert.equal(res.body.length, 0);
   });
 
-  it('passes other methods on', async () => {
+  it('answers other methods with 405 and Allow, OPTIONS with 200', async () => {
     const res = await get({ method: 'POST', path: '/' });
-    assert.equal(res.text, 'fell through');
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
+    assert.equal(res.text, '');
+    assert.equal((await get({ method: 'OPTIONS', path: '/missing/' })).status, 200);
   });
 
   it('passes files and missing paths on', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, urlencoded, type JsonOptions, type UrlencodedOptions } from '../../body/index';
+import { urlencoded, type JsonOptions, type UrlencodedOptions } from '../../body/index';
+import { legacyJson } from './json';
 import { multipart, type MultipartOptions } from './multipart';
 
 /**
@@ -17,14 +18,13 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
  * names. Prefer the single parsers an app needs: accepting uploads everywhere is rarely wanted.
  */
 export function bodyParser(options: BodyParserOptions = {}): Middleware {
-  const jsonParser: Middleware = json(options);
+  const jsonParser = legacyJson(options);
   const urlencodedParser: Middleware = urlencoded({ extended: true, ...options });
   const multipartParser = multipart(options);
 
-  const strict = options.strict !== false;
   return function bodyParserMiddleware(req, res, next) {
     jsonParser(req, res, (jsonErr) => {
-      if (jsonErr) return next(strict ? asStrictJsonError(jsonErr) : jsonErr);
+      if (jsonErr) return next(jsonErr);
       urlencodedParser(req, res, (formErr) => {
         if (formErr) return next(formErr);
         // A body the JSON or form parser read leaves `req.files` unset, as 3.x did; the multipart
@@ -34,17 +34,4 @@ export function bodyParser(options: BodyParserOptions = {}): Middleware {
       });
     });
   };
-}
-
-/**
- * In strict mode 3.x refused a JSON body that is not an object or array with the message
- * `invalid json`, not the parser's own: the error keeps its status, type and body.
- */
-function asStrictJsonError(err: unknown): unknown {
-  if (typeof err !== 'object' || err === null) return err;
-  const e = err as { type?: unknown; body?: unknown; message: string };
-  if (e.type !== 'entity.parse.failed' || typeof e.body !== 'string') return err;
-  const first = e.body.trimStart()[0];
-  if (first !== undefined && first !== '{' && first !== '[') e.message = 'invalid json';
-  return err;
 }

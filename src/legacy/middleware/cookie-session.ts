@@ -39,8 +39,9 @@ const JSON_PREFIX = 'j:';
 
 /**
  * Cookie-based sessions: `req.session` is kept in a signed cookie (`s:` + signed `j:` + JSON,
- * the format 3.x wrote). The cookie is written only when the session changed; assigning
- * `null` to `req.session` clears it. A cookie with a bad signature starts an empty session.
+ * the format 3.x wrote). As in 3.x the cookie is written for a new session and, for one read
+ * from the request's cookie, only when its data changed; assigning `null` to `req.session`
+ * clears it. A cookie with a bad signature starts an empty session.
  */
 export function cookieSession(options: CookieSessionOptions = {}): Middleware {
   const key = options.key ?? DEFAULT_KEY;
@@ -64,9 +65,12 @@ export function cookieSession(options: CookieSessionOptions = {}): Middleware {
     const raw = readCookie(req, key);
     const original = raw === undefined ? undefined : unsignSession(raw, secrets);
     req.session = attachCookie(original === undefined ? {} : parseSession(original), cookie);
+    // The stored form of a session read from a raw cookie: the response rewrites it only when it
+    // changes. A new session (no cookie, a bad one, or one cookieParser(secret) already took out of
+    // `req.cookies`, as 3.x saw it) is written on every response.
+    const loaded = original !== undefined && raw === rawCookieAsParsed(req, key, raw as string) ? storedForm(req.session) : undefined;
 
-    // As in 3.x, the cookie is written on every response that has a session (new, changed or
-    // not), and an expired one whenever the app assigned null.
+    // An expired cookie is sent whenever the app assigned null.
     onHeaders(res, function writeSessionCookie() {
       const session = req.session;
       if (session == null || typeof session !== 'object') {
@@ -77,7 +81,9 @@ export function cookieSession(options: CookieSessionOptions = {}): Middleware {
       const current = session.cookie instanceof SessionCookie ? session.cookie : cookie;
       if (current.secure && !isSecure(req, trustProxy)) return;
 
-      const value = JSON_PREFIX + JSON.stringify(session, storedField);
+      const stored = storedForm(session);
+      if (stored === loaded) return;
+      const value = JSON_PREFIX + stored;
       const signed = SIGNED_PREFIX + signCookieValue(value, secrets[0]);
       appendSetCookie(res, serializeCookie(key, signed, current.toSerializeOptions()));
     });
@@ -90,6 +96,22 @@ function readCookie(req: IncomingMessage, key: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   return parseCookieHeader(header)[key];
+}
+
+/**
+ * The raw value as the request's parsed cookies hold it: the header's when no cookie parser ran,
+ * `req.cookies[key]` when one did (a parser with a secret moves signed cookies out of it).
+ */
+function rawCookieAsParsed(req: IncomingMessage, key: string, raw: string): string | undefined {
+  const parsed = (req as IncomingMessage & { cookies?: Record<string, unknown> }).cookies;
+  if (parsed === undefined || parsed === null || typeof parsed !== 'object') return raw;
+  const value = Object.prototype.hasOwnProperty.call(parsed, key) ? parsed[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The session data as the cookie stores it (JSON, without the cookie attributes). */
+function storedForm(session: SessionData): string {
+  return JSON.stringify(session, storedField);
 }
 
 /** The signed `j:` payload, or undefined when the signature does not match any secret. */
@@ -133,8 +155,16 @@ function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
   return (comma < 0 ? value : value.slice(0, comma)).trim().toLowerCase() === 'https';
 }
 
-/** The path part of a request target. */
+/** The path part of a request target, also of an absolute-form one (`http://host/path`). */
 function pathname(url: string): string {
   const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
+  let path = q < 0 ? url : url.slice(0, q);
+  if (path[0] !== '/') {
+    const scheme = path.indexOf('://');
+    if (scheme !== -1) {
+      const slash = path.indexOf('/', scheme + 3);
+      path = slash === -1 ? '/' : path.slice(slash);
+    }
+  }
+  return path;
 }

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import Negotiator from 'negotiator';
 import { HttpError } from '../../errors/http-error';
-import { compareEntries, renderHtmlListing, renderJsonListing, renderTextListing, type ListingEntry } from './directory-listing';
+import { compareHtmlEntries, DEFAULT_LISTING_TEMPLATE, renderHtmlListing, renderJsonListing, renderTextListing, type ListingEntry } from './directory-listing';
 import { Buffer } from 'node:buffer';
 
 /** Options of `directory()`. */
@@ -14,6 +14,12 @@ export interface DirectoryOptions {
   icons?: boolean;
   /** Keeps an entry when it returns true; called as `filter(name, index, names, dirPath)`; default none. */
   filter?: ((name: string, index: number, names: string[], dirPath: string) => boolean) | false;
+  /**
+   * Path of an HTML file for the page, read for each listing: `{directory}`, `{linked-path}`,
+   * `{files}` and `{style}` are replaced by the escaped path, its breadcrumb links, the
+   * `<ul id="files">` list and the default stylesheet.
+   */
+  template?: string;
 }
 
 type Next = (err?: unknown) => void;
@@ -30,7 +36,8 @@ const NOT_FOUND = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
 
 /**
  * Serves listings of the directories under `root` for GET and HEAD, as HTML, plain text or
- * JSON according to `Accept` (406 when none is acceptable). A path that resolves outside
+ * JSON according to `Accept` (406 when none is acceptable); other methods get 405 with `Allow`
+ * (OPTIONS gets 200). A path that resolves outside
  * `root` gets 403; a missing path or a file falls through to `next()` (pair it with `static`).
  */
 export function directory(root: string, options: DirectoryOptions = {}): Middleware {
@@ -41,10 +48,11 @@ export function directory(root: string, options: DirectoryOptions = {}): Middlew
   const hidden = options.hidden === true;
   const filter = typeof options.filter === 'function' ? options.filter : null;
   const icons = options.icons === true;
+  const templatePath = typeof options.template === 'string' ? options.template : undefined;
 
   return function directoryListing(incoming, res, next) {
     const req = incoming as IncomingMessage & { originalUrl?: string };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuseMethod(req, res);
 
     const relative = decodePath(req.url ?? '/');
     const display = decodePath(req.originalUrl ?? req.url ?? '/');
@@ -57,26 +65,37 @@ export function directory(root: string, options: DirectoryOptions = {}): Middlew
     const dirPath = joined.length > rootDir.length && joined.endsWith(sep) ? joined.slice(0, -1) : joined;
 
     const type = new Negotiator(req).mediaType(MEDIA_TYPES);
-    listDirectory(dirPath, hidden, filter).then(
-      (entries) => {
-        if (entries === null) return next();
-        if (!type) return next(new HttpError(406));
-        const segments = display.split('/').filter((s) => s !== '');
-        const body =
-          type === 'text/html'
-            ? renderHtmlListing('/' + segments.join('/'), segments, entries, icons)
-            : type === 'application/json'
-              ? renderJsonListing(entries)
-              : renderTextListing(entries);
-        const buf = Buffer.from(body, 'utf8');
-        res.statusCode = 200;
-        res.setHeader('Content-Type', CONTENT_TYPES[type]);
-        res.setHeader('Content-Length', buf.length);
-        res.end(req.method === 'HEAD' ? undefined : buf);
-      },
-      (err: NodeJS.ErrnoException) => next(toHttpError(err)),
-    );
+    const belowRoot = dirPath !== rootDir;
+    const render = async (entries: ListingEntry[] | null): Promise<string | null> => {
+      if (entries === null) return null;
+      if (!type) throw new HttpError(406);
+      if (type === 'application/json') return renderJsonListing(entries);
+      if (type === 'text/plain') return renderTextListing(entries);
+      const template = templatePath === undefined ? DEFAULT_LISTING_TEMPLATE : await readFile(templatePath, 'utf8');
+      return renderHtmlListing(template, { directory: display, belowRoot, entries: entries.sort(compareHtmlEntries), icons });
+    };
+    listDirectory(dirPath, hidden, filter)
+      .then(render)
+      .then(
+        (body) => {
+          if (body === null) return next();
+          const buf = Buffer.from(body, 'utf8');
+          res.statusCode = 200;
+          res.setHeader('Content-Type', CONTENT_TYPES[type as string]);
+          res.setHeader('Content-Length', buf.length);
+          res.end(req.method === 'HEAD' ? undefined : buf);
+        },
+        (err: unknown) => next(err instanceof HttpError ? err : toHttpError(err as NodeJS.ErrnoException)),
+      );
   };
+}
+
+/** Other methods, on any path below the mount: 405 with `Allow` (200 for OPTIONS), as connect 2.30 answered. */
+function refuseMethod(req: IncomingMessage, res: ServerResponse): void {
+  res.statusCode = req.method === 'OPTIONS' ? 200 : 405;
+  res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+  res.setHeader('Content-Length', '0');
+  res.end();
 }
 
 /** The entries of `dirPath`, or null when it is missing or not a directory. */
@@ -99,12 +118,11 @@ async function listDirectory(
   const entries: ListingEntry[] = [];
   for (const d of dirents) {
     if (!kept.has(d.name)) continue;
-    let isDirectory = d.isDirectory();
-    // A symbolic link is listed as what it points to (a dangling one as a file).
-    if (d.isSymbolicLink()) isDirectory = await stat(join(dirPath, d.name)).then((s) => s.isDirectory(), () => false);
-    entries.push({ name: d.name, isDirectory });
+    // A symbolic link is listed as what it points to (a dangling one as an empty file).
+    const info = await stat(join(dirPath, d.name)).catch(() => null);
+    entries.push({ name: d.name, isDirectory: info?.isDirectory() ?? false, size: info?.size ?? 0, mtime: info?.mtime ?? new Date(0) });
   }
-  return entries.sort(compareEntries);
+  return entries;
 }
 
 /** The decoded path of a request target, or null when its percent-encoding is invalid. */

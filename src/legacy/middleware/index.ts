@@ -1,6 +1,7 @@
 /** The 3.x middleware, one file each; the legacy entry attaches them to its framework function. */
 export { basicAuth, parseBasicCredentials, type BasicAuthRequest, type BasicAuthCheck, type BasicAuthAsyncCheck } from './basic-auth';
 export { bodyParser, type BodyParserOptions } from './body-parser';
+export { legacyJson } from './json';
 export { compress, type CompressOptions, type CompressResponse } from './compress';
 export { cookieParser } from '../../cookies/cookie-parser';
 export { cookieSession, type CookieSessionOptions, type CookieSessionRequest, type SessionData } from './cookie-session';

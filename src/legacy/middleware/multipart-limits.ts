@@ -21,6 +21,11 @@ export interface MultipartOptions {
   maxParts?: number;
   /** Where the per-request upload directories are made; default `os.tmpdir()`. */
   uploadDir?: string;
+  /**
+   * Call the next handler at once with `req.form`, an emitter of the body's `part`, `field`,
+   * `file`, `progress`, `error` and `close` events, instead of after the body was read.
+   */
+  defer?: boolean;
 }
 
 /** The options resolved to plain numbers, once per factory call. */

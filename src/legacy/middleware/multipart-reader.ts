@@ -32,6 +32,25 @@ export interface MultipartResult {
   files: Record<string, UploadedFile | UploadedFile[]>;
 }
 
+/** What a part looks like to a `part` listener (its body is the reader's). */
+export interface PartInfo {
+  name: string | null;
+  filename: string | undefined;
+  headers: Record<string, string>;
+}
+
+/**
+ * Hooks into the reading, for `multipart({ defer: true })`'s `req.form`. They are called from
+ * the parser's stream events, behind the same guard as the reader's own listeners: a throw in
+ * one fails the body with a 400, it never escapes the event.
+ */
+export interface MultipartObserver {
+  part(info: PartInfo): void;
+  field(name: string, value: string): void;
+  file(name: string, file: UploadedFile): void;
+  progress(received: number, expected: number): void;
+}
+
 /**
  * Reads a `multipart/form-data` request with busboy: fields in memory, files streamed to
  * `dir`. Calls `done` once, with an error (413 for every limit, 400 for a malformed or aborted
@@ -42,7 +61,9 @@ export function readMultipart(
   limits: ResolvedMultipartLimits,
   dir: UploadDirectory,
   done: (err: HttpError | null, result?: MultipartResult) => void,
+  observer?: MultipartObserver,
 ): void {
+  const expected = Number(req.headers['content-length']) || 0;
   const fields: MultipartResult['fields'] = Object.create(null);
   const files: MultipartResult['files'] = Object.create(null);
   // Files finish writing in any order; they are listed in the order their parts arrived.
@@ -96,7 +117,8 @@ export function readMultipart(
 
   function countBytes(chunk: Buffer): void {
     received += chunk.length;
-    if (received > limits.limit) fail(tooLarge('request entity too large', limits.limit, received));
+    if (received > limits.limit) return fail(tooLarge('request entity too large', limits.limit, received));
+    observer?.progress(received, expected);
   }
 
   // Every listener below runs inside a stream's emit: a throw is turned into a 400, never let out.
@@ -116,6 +138,10 @@ export function readMultipart(
       fieldsSize += Buffer.byteLength(value);
       if (info.valueTruncated || fieldsSize > limits.maxFieldsSize) return fail(tooLarge('fields too large', limits.maxFieldsSize));
       addValue(fields, name, value);
+      if (observer !== undefined) {
+        observer.part({ name: rawName ? rawName : null, filename: undefined, headers: { 'content-disposition': `form-data; name=${quoted(name)}` } });
+        observer.field(name, value);
+      }
     }),
   );
 
@@ -134,6 +160,7 @@ export function readMultipart(
         return fail(tooLarge('field name too long', limits.maxFieldNameSize));
       }
       const originalFilename = info.filename ?? '';
+      observer?.part({ name: fieldName, filename: originalFilename, headers: partHeaders(fieldName, originalFilename, info.mimeType) });
       const slot = uploads.push(null) - 1;
       pending++;
       fileStreams.add(stream);
@@ -166,6 +193,7 @@ export function readMultipart(
             type: info.mimeType,
           };
           uploads[slot] = { key, file };
+          observer?.file(key, file);
         }
         settle();
       });
@@ -219,12 +247,16 @@ function fieldKey(name: string | undefined): string {
   return name ? name : 'null';
 }
 
-/** The part headers, rebuilt from what the parser reports (quotes in names are escaped). */
+/** A quoted-string (quotes and backslashes escaped). */
+function quoted(s: string): string {
+  return '"' + s.replace(/(["\\])/g, '\\$1') + '"';
+}
+
+/** The part headers, rebuilt from what the parser reports. */
 function partHeaders(fieldName: string | null, filename: string, mimeType: string): Record<string, string> {
-  const quote = (s: string) => '"' + s.replace(/(["\\])/g, '\\$1') + '"';
-  const name = fieldName === null ? '' : ` name=${quote(fieldName)};`;
+  const name = fieldName === null ? '' : ` name=${quoted(fieldName)};`;
   return {
-    'content-disposition': `form-data;${name} filename=${quote(filename)}`,
+    'content-disposition': `form-data;${name} filename=${quoted(filename)}`,
     'content-type': mimeType,
   };
 }

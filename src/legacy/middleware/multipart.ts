@@ -3,12 +3,14 @@ import qs from 'qs';
 import typeis from 'type-is';
 import { HttpError } from '../../errors/http-error';
 import { resolveMultipartLimits, type MultipartOptions } from './multipart-limits';
-import { readMultipart, type UploadedFile } from './multipart-reader';
+import { readMultipart, type MultipartResult, type UploadedFile } from './multipart-reader';
 import { UploadDirectory } from './upload-directory';
+import { MultipartForm } from './multipart-form';
 import { Buffer } from 'node:buffer';
 
 export type { MultipartOptions } from './multipart-limits';
-export type { UploadedFile } from './multipart-reader';
+export type { UploadedFile, PartInfo } from './multipart-reader';
+export { MultipartForm } from './multipart-form';
 
 /** What `multipart()` adds to a request. */
 export interface MultipartRequest extends IncomingMessage {
@@ -16,6 +18,8 @@ export interface MultipartRequest extends IncomingMessage {
   files?: Record<string, unknown>;
   /** Set by the body parsers once a body has been read, so later ones skip it. */
   _body?: boolean;
+  /** With `defer`, the emitter of the body being read. */
+  form?: MultipartForm;
 }
 
 type Next = (err?: unknown) => void;
@@ -29,10 +33,12 @@ const QS_OPTIONS: qs.IParseOptions = { allowPrototypes: false, depth: 5, arrayLi
  * temporary files (one random directory per request under `uploadDir`) and described in
  * `req.files` (see UploadedFile). The directory is removed when the response finishes or the
  * connection closes: move a file elsewhere before responding to keep it. Every limit answers
- * 413, a malformed body 400.
+ * 413, a malformed body 400 (through `next(err)`). With `defer`, the next handler runs at once
+ * and follows the body through `req.form` (see MultipartForm).
  */
 export function multipart(options: MultipartOptions = {}): Middleware {
   const limits = resolveMultipartLimits(options);
+  const defer = options.defer === true;
 
   return function multipartParser(incoming, res, next) {
     const req = incoming as MultipartRequest;
@@ -54,10 +60,13 @@ export function multipart(options: MultipartOptions = {}): Middleware {
     const cleanup = () => {
       dir.remove().catch(() => undefined);
     };
-    readMultipart(req, limits, dir, (err, result) => {
+    const form = defer ? (req.form = new MultipartForm(res)) : undefined;
+    // Without `defer` a failure goes to next(err); with it, to `req.form`.
+    const failWith = (err: unknown): void => (form === undefined ? next(err) : form.fail(err));
+    const bodyRead = (err: HttpError | null, result?: MultipartResult): void => {
       if (err || !result) {
         cleanup();
-        return next(err);
+        return failWith(err);
       }
       // Nothing outlives the response: a finished or aborted response removes the uploads. The
       // client may have gone while the last file was still being written, after the body had
@@ -76,12 +85,20 @@ export function multipart(options: MultipartOptions = {}): Middleware {
           files: qs.parse(result.files as unknown as Record<string, string>, QS_OPTIONS) as Record<string, UploadedFile>,
         };
       } catch (error) {
-        return next(new HttpError(400, 'malformed multipart body', { type: 'entity.parse.failed', cause: error }));
+        return failWith(new HttpError(400, 'malformed multipart body', { type: 'entity.parse.failed', cause: error }));
       }
-      req.body = isPlainObject(req.body) ? Object.assign(req.body, parsed.body) : parsed.body;
-      req.files = parsed.files;
-      next();
-    });
+      if (form === undefined) {
+        req.body = isPlainObject(req.body) ? Object.assign(req.body, parsed.body) : parsed.body;
+        req.files = parsed.files;
+        return next();
+      }
+      // With `defer`, as in 3.x, `req.body` becomes a new object and the files are reported by
+      // the `file` events alone (`req.files` stays the `{}` the handler saw).
+      req.body = Object.assign({}, isPlainObject(req.body) ? req.body : undefined, parsed.body);
+      form.finish();
+    };
+    readMultipart(req, limits, dir, bodyRead, form);
+    if (form !== undefined) next();
   };
 }
 

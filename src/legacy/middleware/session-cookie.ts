@@ -25,12 +25,15 @@ export class SessionCookie {
   expires: Date | null;
   /** The lifetime the cookie was given (ms), or null: 3.x reported it in the session's JSON. */
   originalMaxAge: number | null = null;
+  /** Was `secure` configured? 3.x showed it in the JSON form then, even when false. */
+  private readonly secureGiven: boolean;
 
   constructor(options: SessionCookieOptions) {
     this.path = options.path ?? '/';
     this.domain = options.domain;
     this.httpOnly = options.httpOnly ?? true;
     this.secure = options.secure ?? false;
+    this.secureGiven = options.secure !== undefined;
     this.sameSite = options.sameSite;
     this.expires = options.expires ?? null;
     if (options.maxAge != null) this.maxAge = options.maxAge;
@@ -66,7 +69,7 @@ export class SessionCookie {
     return {
       originalMaxAge: this.originalMaxAge,
       expires: this.expires,
-      secure: this.secure ? true : undefined,
+      secure: this.secure || this.secureGiven ? this.secure : undefined,
       httpOnly: this.httpOnly,
       domain: this.domain,
       path: this.path,

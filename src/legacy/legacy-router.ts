@@ -1,0 +1,228 @@
+import { createRouter, type Router } from '../router/router';
+import { flattenHandlers, describeType } from '../router/flatten';
+import { ROUTE_METHODS } from '../router/methods';
+import type { PathKey, PathPattern } from '../router/path-pattern';
+import type { NextFunction } from '../router/types';
+import { legacyPathRegexp } from './legacy-path-regexp';
+
+/** One entry of `router.map[verb]` (`app.routes[verb]`), as 3.x apps inspect (and remove) them. */
+export interface LegacyRoute {
+  path: PathPattern;
+  method: string;
+  callbacks: unknown[];
+  keys: PathKey[];
+  regexp: RegExp;
+  /** The parameters of the route's latest match (3.x kept them on the route). */
+  params?: Record<string, string>;
+}
+
+/** Options of the 3.x `new express.Router(options)`. */
+export interface LegacyRouterOptions {
+  caseSensitive?: boolean;
+  strict?: boolean;
+}
+
+type ParamHandler = (req: unknown, res: unknown, next: NextFunction, value: unknown, name: string) => unknown;
+type ParamCustomizer = (name: string, arg: unknown) => unknown;
+
+interface ParamRequest {
+  params: Record<string, string>;
+  route?: unknown;
+}
+
+/** What `matchRequest` reads of a request. */
+export interface MatchableRequest {
+  method?: string;
+  url?: string;
+}
+
+/**
+ * The 3.x `express.Router`: a route table by verb (`map`), apart from the middleware stack.
+ * `middleware` is the function that dispatches it, placed where the app `use`s it. Routes run on
+ * a core router (one route per path, handlers per verb), so dispatch costs what 4.x dispatch does;
+ * the table is the 3.x view of them, and a route removed from it is skipped.
+ */
+export class LegacyRouter {
+  /** The routes by lower-case verb. */
+  map: Record<string, LegacyRoute[]> = {};
+  params: Record<string, ParamHandler[]> = Object.create(null) as Record<string, ParamHandler[]>;
+  _params: ParamCustomizer[] = [];
+  caseSensitive: boolean;
+  strict: boolean;
+  /** The dispatching middleware (`app.use(router.middleware)`). */
+  readonly middleware: Router;
+
+  constructor(options: LegacyRouterOptions = {}) {
+    this.caseSensitive = Boolean(options.caseSensitive);
+    this.strict = Boolean(options.strict);
+    this.middleware = createRouter();
+  }
+
+  /** Registers param callbacks, or (a function alone) a customiser of later `param` calls. */
+  param(name: string | ParamCustomizer, fn?: unknown): this {
+    if (typeof name === 'function') {
+      this._params.push(name);
+      return this;
+    }
+    const key = name[0] === ':' ? name.slice(1) : name;
+    let callback = fn;
+    for (const customize of this._params) {
+      const replaced = customize(key, callback);
+      if (replaced) callback = replaced;
+    }
+    if (typeof callback !== 'function') throw new Error('invalid param() call for ' + key + ', got ' + String(callback));
+    (this.params[key] ??= []).push(callback as ParamHandler);
+    return this;
+  }
+
+  /**
+   * Adds a route for `method` on `path`; every callback must be a function (3.x threw for `null`
+   * and `undefined` too). The path compiles with the router's case and strict settings of now.
+   */
+  route(method: string, path: PathPattern, ...handlers: unknown[]): this {
+    const verb = method.toLowerCase();
+    const callbacks = flattenHandlers<unknown>(handlers);
+    for (const fn of callbacks) {
+      if (typeof fn !== 'function') throw new Error('.' + verb + '() requires callback functions but got a ' + describeType(fn));
+    }
+    const { regexp, keys } = legacyPathRegexp(path, this.caseSensitive, this.strict);
+    const record: LegacyRoute = { path, method: verb, callbacks, keys, regexp };
+    (this.map[verb] ??= []).push(record);
+    this.middleware.caseSensitive = this.caseSensitive;
+    this.middleware.strict = this.strict;
+    this.middleware.route(path).addHandlers(verb, verb, [this.guard(verb, record), ...callbacks]);
+    return this;
+  }
+
+  /** Adds the route for every verb. */
+  all(path: PathPattern, ...handlers: unknown[]): this {
+    for (const verb of ROUTE_METHODS) this.route(verb, path, ...handlers);
+    return this;
+  }
+
+  /**
+   * The `i`-th route of `method` whose pattern matches `url`'s path, with its `params` set; HEAD
+   * looks at the GET routes when no HEAD route matches.
+   */
+  match(method: string, url: string, i = 0): LegacyRoute | undefined {
+    const verb = method.toLowerCase();
+    const found = this.matchVerb(verb, pathnameOf(url), i);
+    return found === undefined && verb === 'head' ? this.matchVerb('get', pathnameOf(url), i) : found;
+  }
+
+  /** `match` for a request's method and URL. */
+  matchRequest(req: MatchableRequest, i = 0): LegacyRoute | undefined {
+    return this.match(String(req.method), String(req.url), i);
+  }
+
+  private matchVerb(verb: string, path: string, i: number): LegacyRoute | undefined {
+    // `map` is a plain object, as in 3.x: a method named like one of its inherited keys has no routes.
+    const routes = Object.prototype.hasOwnProperty.call(this.map, verb) ? this.map[verb] : undefined;
+    if (!Array.isArray(routes)) return undefined;
+    let seen = 0;
+    for (const route of routes) {
+      const params = matchParams(route, path);
+      if (params === undefined) continue;
+      if (seen++ === i) {
+        route.params = params;
+        return route;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The first handler of every route: skips a route removed from `map`, gives `req.params` its
+   * 3.x array-like shape and runs the param callbacks. As in 3.x they run again for each matching
+   * route (not once per request), and an error they pass reaches the route's own error-handling
+   * callbacks first.
+   */
+  private guard(verb: string, record: LegacyRoute) {
+    const map = (): Record<string, LegacyRoute[]> => this.map;
+    const paramsOf = (): Record<string, ParamHandler[]> => this.params;
+    return function legacyRouteGuard(req: ParamRequest, res: unknown, next: NextFunction): void {
+      if (!map()[verb]?.includes(record)) return next('route');
+      req.params = toArrayLikeParams(req.params) as unknown as Record<string, string>;
+      // `req.route` is the 3.x route: path, method, callbacks, keys, regexp and params.
+      record.params = req.params;
+      req.route = record;
+      const params = paramsOf();
+      const keys = record.keys;
+      let keyIndex = 0;
+      let fns: ParamHandler[] | undefined;
+      let fnIndex = 0;
+      let key: PathKey | undefined;
+      const step = (err?: unknown): void => {
+        if (err) return next(err);
+        while (fns === undefined || fnIndex >= fns.length) {
+          key = keys[keyIndex++];
+          if (key === undefined) return next();
+          fns = params[String(key.name)];
+          fnIndex = 0;
+          if (req.params[key.name as never] === undefined) fns = undefined;
+        }
+        const fn = fns[fnIndex++];
+        try {
+          fn(req, res, step, req.params[key!.name as never], String(key!.name));
+        } catch (thrown) {
+          step(thrown);
+        }
+      };
+      step();
+    };
+  }
+}
+
+// `router.get(path, ...callbacks)` and the other verbs: `route(verb, …)`.
+for (const verb of ROUTE_METHODS) {
+  Object.defineProperty(LegacyRouter.prototype, verb, {
+    configurable: true,
+    writable: true,
+    value: function legacyRouterVerb(this: LegacyRouter, path: PathPattern, ...handlers: unknown[]) {
+      return this.route(verb, path, ...handlers);
+    },
+  });
+}
+
+/** The path of a URL, without its query (and without scheme and host, for an absolute URL). */
+function pathnameOf(url: string): string {
+  const query = url.indexOf('?');
+  let path = query === -1 ? url : url.slice(0, query);
+  const scheme = path.indexOf('://');
+  if (scheme !== -1) {
+    const slash = path.indexOf('/', scheme + 3);
+    path = slash === -1 ? '/' : path.slice(slash);
+  }
+  return path;
+}
+
+/** The 3.x params of `path` against `route`, or `undefined` when it does not match. */
+function matchParams(route: LegacyRoute, path: string): Record<string, string> | undefined {
+  const captures = route.regexp.exec(path);
+  if (captures === null) return undefined;
+  const params: string[] & Record<string, string> = [] as unknown as string[] & Record<string, string>;
+  for (let j = 1; j < captures.length; j++) {
+    const raw = captures[j];
+    const value = typeof raw === 'string' ? safeDecode(raw) : raw;
+    const key = route.keys[j - 1];
+    if (key !== undefined) params[String(key.name)] = value as string;
+    else params.push(value as string);
+  }
+  return params;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** 3.x `req.params`: an array whose indexes are the unnamed captures and whose properties are the named ones. */
+function toArrayLikeParams(params: Record<string, string>): string[] {
+  if (Array.isArray(params)) return params;
+  const list: string[] & Record<string, string> = [] as unknown as string[] & Record<string, string>;
+  for (const key of Object.keys(params)) list[key] = params[key];
+  return list;
+}

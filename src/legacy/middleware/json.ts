@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json as coreJson, type JsonOptions } from '../../body/index';
+
+type Next = (err?: unknown) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** The media types 3.x's `json()` read by default: `application/json` and every `+json` type. */
+const JSON_TYPES = ['application/json', '+json'];
+
+/**
+ * The 3.x `json()`: the core JSON parser with 3.x's default types and, in strict mode (the
+ * default), 3.x's `invalid json` message for a body that is not an object or array.
+ */
+export function legacyJson(options: JsonOptions = {}): Middleware {
+  const parser = coreJson({ ...options, type: options.type || JSON_TYPES }) as Middleware;
+  if (options.strict === false) return parser;
+  return function jsonParser(req, res, next) {
+    parser(req, res, (err) => next(err ? asStrictJsonError(err) : undefined));
+  };
+}
+
+/**
+ * In strict mode 3.x refused a JSON body that is not an object or array with the message
+ * `invalid json`, not the parser's own: the error keeps its status, type and body.
+ */
+export function asStrictJsonError(err: unknown): unknown {
+  if (typeof err !== 'object' || err === null) return err;
+  const e = err as { type?: unknown; body?: unknown; message: string };
+  if (e.type !== 'entity.parse.failed' || typeof e.body !== 'string') return err;
+  const first = e.body.trimStart()[0];
+  if (first !== undefined && first !== '{' && first !== '[') e.message = 'invalid json';
+  return err;
+}
