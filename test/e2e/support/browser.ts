@@ -30,7 +30,7 @@ export function chromiumBinary(): ChromiumBinary {
     out = execFileSync(process.execPath, [join(root, 'scripts', 'prepare-chromium.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr ?? String(err);
-    throw new Error(`The browser tests could not prepare Chromium from the @sparticuz/chromium package:\n${stderr}`);
+    throw new Error(`The browser tests could not prepare Chromium from the @sparticuz/chromium package:\n${stderr}`, { cause: err });
   }
   return JSON.parse(out) as ChromiumBinary;
 }
