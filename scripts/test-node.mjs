@@ -24,7 +24,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The subset run on the other versions: what depends most on the runtime. The differential tests
  * against express@4 and the hostile-input tests, the body parsers (streams, zlib, iconv, JSON
- * wording) and the file sender (fs, ranges, streams), and what writes headers through node's store.
+ * wording) and the file sender (fs, ranges, streams), what writes headers through node's store,
+ * and the demo app over HTTP.
  */
 export const VERSION_SUBSET = [
   'test/compat/',
@@ -44,6 +45,7 @@ export const VERSION_SUBSET = [
   'test/req.fresh.',
   'test/app.METHOD.',
   'test/router.dispatch.',
+  'test/e2e/demo.http.',
 ];
 
 /** Left out of the whole suite below Node 20: playwright-core, which drives the browser, needs Node 20 or later. */
