@@ -162,16 +162,16 @@ function routeSources(o: StarterOptions): Files {
   const userNotFound = `const err = Object.assign(new Error('No user ' + req.params.id), { status: 404 });`;
   if (o.legacy) {
     // The 3.x style: routes/ exports handlers, and src/app registers them with app.get.
-    const typesImport = ts ? `import type { Request, Response, NextFunction } from 'portico';\n\n` : `'use strict';\n\n`;
+    const typesImport = (names: string) => (ts ? `import type { ${names} } from 'portico';\n\n` : `'use strict';\n\n`);
     const exp = (name: string, params: string) => (ts ? `export function ${name}${params}` : `exports.${name} = function ${name}${params}`);
     const end = ts ? '}' : '};';
     return {
-      [`routes/index.${ext}`]: `${typesImport}${homeDoc}
+      [`routes/index.${ext}`]: `${typesImport('Request, Response')}${homeDoc}
 ${exp('index', reqRes)} {
   ${home}
 ${end}
 `,
-      [`routes/users.${ext}`]: `${typesImport}const users = ${USERS};
+      [`routes/users.${ext}`]: `${typesImport('Request, Response, NextFunction')}const users = ${USERS};
 
 /** GET /users: every user, as JSON. */
 ${exp('list', reqRes)} {
