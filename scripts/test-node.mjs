@@ -103,7 +103,9 @@ function run(node, filters, env) {
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        const m = /^# (pass|fail|cancelled) (\d+)$/.exec(line);
+        // The closing counts: `# pass 12` from the TAP reporter, `ℹ pass 12` from the spec reporter
+        // (the default of Node 23 and later even when the output is not a terminal).
+        const m = /^(?:#|ℹ) (pass|fail|cancelled) (\d+)$/.exec(line);
         if (m) counts[m[1]] = Number(m[2]);
       }
     });
