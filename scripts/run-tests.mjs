@@ -1,12 +1,16 @@
 // Runs every test file under test/ with node:test through tsx.
 // Node 18/20 have no glob support in `node --test`, so the files are listed here.
+// Arguments are substrings of the paths to run; one starting with `!` leaves matching files out
+// (`node scripts/run-tests.mjs '!test/e2e/'`).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const filter = process.argv.slice(2);
+const args = process.argv.slice(2);
+const filter = args.filter((a) => !a.startsWith('!'));
+const exclude = args.filter((a) => a.startsWith('!')).map((a) => a.slice(1));
 
 function collect(dir) {
   const out = [];
@@ -21,6 +25,7 @@ function collect(dir) {
 
 let files = collect(join(root, 'test'));
 if (filter.length) files = files.filter((f) => filter.some((p) => f.includes(p)));
+if (exclude.length) files = files.filter((f) => !exclude.some((p) => f.includes(p)));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);

@@ -2,6 +2,8 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import express from 'express';
 import portico from '../src/index';
 import { trustedHeadersActive } from '../src/response/trusted-header';
@@ -123,8 +125,21 @@ const ways: Array<[string, (app: any) => Server]> = [
 ];
 
 describe('headers res.send composes', () => {
-  it('are stored without re-validation on this Node version (the shortcut these cases compare is in use)', () => {
-    assert.equal(trustedHeadersActive, true);
+  it('are stored without re-validation on this Node version unless PORTICO_HEADER_SHORTCUT=off (the path these cases compare)', () => {
+    assert.equal(trustedHeadersActive, process.env.PORTICO_HEADER_SHORTCUT !== 'off');
+  });
+
+  it('take the public setHeader path when PORTICO_HEADER_SHORTCUT=off is set at start-up, and the shortcut otherwise', () => {
+    const active = (setting: string | undefined): string => {
+      const env = { ...process.env };
+      if (setting === undefined) delete env.PORTICO_HEADER_SHORTCUT;
+      else env.PORTICO_HEADER_SHORTCUT = setting;
+      const script = "const { trustedHeadersActive } = require('./src/response/trusted-header'); console.log(trustedHeadersActive)";
+      return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: join(__dirname, '..'), env, encoding: 'utf8' }).trim();
+    };
+    assert.equal(active('off'), 'false');
+    assert.equal(active(undefined), 'true');
+    assert.equal(active('on'), 'true');
   });
 
   for (const [way, start] of ways) {

@@ -1,10 +1,12 @@
 'use strict';
-// The demo's storage: one SQLite file through better-sqlite3. Its API is synchronous, which
-// keeps the route code short; each query is a prepared statement compiled once, here.
+// The demo's storage: one SQLite file through node-sqlite3-wasm, SQLite compiled to WebAssembly:
+// it installs from the npm registry on any Node version and platform with no compiler or native
+// build, and its API is synchronous, which keeps the route code short. Each query is a prepared
+// statement compiled once, here, and finalized on close (WebAssembly memory is not collected).
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const Database = require('better-sqlite3');
+const { Database } = require('node-sqlite3-wasm');
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS messages (
@@ -40,9 +42,9 @@ function openDatabase(file) {
 
   return {
     listMessages: () => q.list.all(),
-    addMessage: (author, body) => Number(q.add.run(author, body).lastInsertRowid),
+    addMessage: (author, body) => Number(q.add.run([author, body]).lastInsertRowid),
     /** Adds a like; undefined when there is no such message. */
-    likeMessage: (id) => q.like.get(id),
+    likeMessage: (id) => q.like.get(id) ?? undefined,
     deleteMessage: (id) => q.remove.run(id).changes > 0,
     checkPassword(name, password) {
       const row = q.user.get(name);
@@ -53,14 +55,17 @@ function openDatabase(file) {
     /** Starts a session for `user` and returns its random id (what the cookie carries). */
     openSession(user, maxAgeMs) {
       const id = crypto.randomBytes(24).toString('base64url');
-      q.openSession.run(id, user, Date.now() + maxAgeMs);
+      q.openSession.run([id, user, Date.now() + maxAgeMs]);
       return id;
     },
-    sessionUser: (id) => q.sessionUser.get(id, Date.now())?.user,
+    sessionUser: (id) => q.sessionUser.get([id, Date.now()])?.user,
     closeSession: (id) => q.closeSession.run(id),
     /** The secret signing the cookies: made on first start and kept, so logins survive restarts. */
     cookieSecret: () => q.setting.get('cookie-secret').value,
-    close: () => db.close(),
+    close() {
+      for (const statement of Object.values(q)) statement.finalize();
+      db.close();
+    },
   };
 }
 
@@ -70,16 +75,21 @@ function openDatabase(file) {
  * the first may seed it.
  */
 function seed(db) {
-  db.transaction(() => {
-    const insertSetting = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
-    insertSetting.run('cookie-secret', crypto.randomBytes(32).toString('hex'));
-    if (!db.prepare('SELECT 1 FROM users').get()) {
+  // Database.run and Database.get finalize the statement they prepare.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.run('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)', ['cookie-secret', crypto.randomBytes(32).toString('hex')]);
+    if (!db.get('SELECT 1 FROM users')) {
       const salt = crypto.randomBytes(16).toString('hex');
       const hash = crypto.scryptSync('portico', salt, 32).toString('hex');
-      db.prepare('INSERT INTO users (name, salt, hash) VALUES (?, ?, ?)').run('demo', salt, hash);
-      db.prepare('INSERT INTO messages (author, body) VALUES (?, ?)').run('Portico', 'Welcome! Leave a message below.');
+      db.run('INSERT INTO users (name, salt, hash) VALUES (?, ?, ?)', ['demo', salt, hash]);
+      db.run('INSERT INTO messages (author, body) VALUES (?, ?)', ['Portico', 'Welcome! Leave a message below.']);
     }
-  }).immediate();
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 module.exports = { openDatabase };

@@ -46,6 +46,17 @@ function responseTo(path: string, method = 'GET'): Promise<Response> {
 }
 
 describe('the demo in Chromium', { timeout: 120_000 }, () => {
+  it('runs in the browser CHROMIUM_PATH names, else in the Chromium the @sparticuz/chromium devDependency ships', async () => {
+    const agent = await page.evaluate(() => navigator.userAgent);
+    const major = /Chrome\/(\d+)\./.exec(agent)?.[1];
+    if (browser.binary.version === undefined) {
+      assert.equal(browser.binary.executable, process.env.CHROMIUM_PATH);
+    } else {
+      assert.equal(major, browser.binary.version.split('.')[0], agent);
+      assert.match(browser.binary.executable, /node_modules\/\.cache\/portico-chromium\//);
+    }
+  });
+
   it('loads the guestbook; the page script fills in the count from /api/messages', async () => {
     const apiCall = responseTo('/api/messages');
     const res = await page.goto(demo.url);

@@ -1,0 +1,68 @@
+/** What `portico init` was asked for, read from its command line. */
+export interface StarterOptions {
+  /** The folder to write the project into (relative to the working directory, or absolute). */
+  directory: string;
+  /** The project's name in package.json: the folder's name, lower-cased and made npm-safe. */
+  name: string;
+  view: ViewEngine;
+  typescript: boolean;
+  /** Start from `portico/legacy`, the Express 3.x interface. */
+  legacy: boolean;
+  /** Write into a folder that is not empty. */
+  force: boolean;
+}
+
+export const VIEW_ENGINES = ['ejs', 'pug', 'hbs', 'none'] as const;
+export type ViewEngine = (typeof VIEW_ENGINES)[number];
+
+export type ParsedCommand = { kind: 'help' } | { kind: 'init'; options: StarterOptions } | { kind: 'error'; message: string };
+
+export const USAGE = `Usage: portico init <folder> [options]
+
+Writes a new Portico project into <folder>: package.json (start, dev, test), src/app and
+src/server, routes/, views/, public/, a 404 page, an error handler and a first test over HTTP.
+
+Options:
+  --view <engine>  ejs (default), pug, hbs, or none (no view engine: static HTML and JSON)
+  --ts             TypeScript, with Portico's own types
+  --legacy         start from portico/legacy, the Express 3.x interface
+  --force          write into a folder that is not empty (files of the same name are replaced)
+  -h, --help       show this help
+
+Then: cd <folder> && npm install && npm start
+`;
+
+/** Turns a folder name into a valid npm package name. */
+export function packageNameFor(folder: string): string {
+  const base = folder.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
+  const name = base.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+/, '').slice(0, 214);
+  return name === '' ? 'portico-app' : name;
+}
+
+/** Reads `init <folder> [options]` (the arguments after the program name). */
+export function parseCommand(args: readonly string[]): ParsedCommand {
+  if (args.length === 0 || args.includes('-h') || args.includes('--help') || args[0] === 'help') return { kind: 'help' };
+  if (args[0] !== 'init') return { kind: 'error', message: `unknown command: ${args[0]} (try \`portico init my-app\`)` };
+  let directory: string | undefined;
+  let view: ViewEngine = 'ejs';
+  let typescript = false;
+  let legacy = false;
+  let force = false;
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--ts' || arg === '--typescript') typescript = true;
+    else if (arg === '--legacy') legacy = true;
+    else if (arg === '--force') force = true;
+    else if (arg === '--view' || arg.startsWith('--view=')) {
+      const value = arg === '--view' ? args[++i] : arg.slice('--view='.length);
+      if (!(VIEW_ENGINES as readonly string[]).includes(value ?? '')) {
+        return { kind: 'error', message: `--view takes one of ${VIEW_ENGINES.join(', ')}${value === undefined ? '' : `, not ${value}`}` };
+      }
+      view = value as ViewEngine;
+    } else if (arg.startsWith('-')) return { kind: 'error', message: `unknown option: ${arg}` };
+    else if (directory === undefined) directory = arg;
+    else return { kind: 'error', message: `one folder only (got ${directory} and ${arg})` };
+  }
+  if (directory === undefined) return { kind: 'error', message: 'name the folder to create: portico init my-app' };
+  return { kind: 'init', options: { directory, name: packageNameFor(directory), view, typescript, legacy, force } };
+}
