@@ -1,8 +1,10 @@
 'use strict';
 // The demo's storage: one SQLite file through node-sqlite3-wasm, SQLite compiled to WebAssembly:
 // it installs from the npm registry on any Node version and platform with no compiler or native
-// build, and its API is synchronous, which keeps the route code short. Each query is a prepared
-// statement compiled once, here, and finalized on close (WebAssembly memory is not collected).
+// build, and its API is synchronous, which keeps the route code short. Each query is prepared and
+// finalized per call (Database.get/all/run): a statement left open after a read would keep this
+// driver's file lock, which is one lock for readers and writers, and block the other workers of
+// `npm run start:cluster` that share the file.
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
@@ -21,33 +23,54 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
+/** How long a query waits for another process's write lock before it fails (ms). */
+const BUSY_TIMEOUT = 5000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `query`, again while the file is locked by another process. The workers of
+ * `npm run start:cluster` share one file, and this driver's lock answers "database is locked" at
+ * once instead of waiting (it has no busy timeout): wait a little, in steps, as SQLite's own
+ * busy handler would.
+ */
+function whenFree(query) {
+  for (let waited = 0, step = 2; ; waited += step, step = Math.min(step * 2, 50)) {
+    try {
+      return query();
+    } catch (error) {
+      if (!/database is locked/.test(error && error.message) || waited >= BUSY_TIMEOUT) throw error;
+      Atomics.wait(pause, 0, 0, step);
+    }
+  }
+}
+
 /** Opens (and on first use creates) the database file, and returns the queries the app needs. */
 function openDatabase(file) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
-  db.exec(SCHEMA);
-  seed(db);
+  whenFree(() => db.exec(SCHEMA));
+  whenFree(() => seed(db));
 
   const q = {
-    list: db.prepare('SELECT id, author, body, likes, created_at AS createdAt FROM messages ORDER BY id DESC LIMIT 50'),
-    add: db.prepare('INSERT INTO messages (author, body) VALUES (?, ?)'),
-    like: db.prepare('UPDATE messages SET likes = likes + 1 WHERE id = ? RETURNING id, likes'),
-    remove: db.prepare('DELETE FROM messages WHERE id = ?'),
-    user: db.prepare('SELECT salt, hash FROM users WHERE name = ?'),
-    openSession: db.prepare('INSERT INTO sessions (id, user, expires_at) VALUES (?, ?, ?)'),
-    sessionUser: db.prepare('SELECT user FROM sessions WHERE id = ? AND expires_at > ?'),
-    closeSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
-    setting: db.prepare('SELECT value FROM settings WHERE key = ?'),
+    list: 'SELECT id, author, body, likes, created_at AS createdAt FROM messages ORDER BY id DESC LIMIT 50',
+    add: 'INSERT INTO messages (author, body) VALUES (?, ?)',
+    like: 'UPDATE messages SET likes = likes + 1 WHERE id = ? RETURNING id, likes',
+    remove: 'DELETE FROM messages WHERE id = ?',
+    user: 'SELECT salt, hash FROM users WHERE name = ?',
+    openSession: 'INSERT INTO sessions (id, user, expires_at) VALUES (?, ?, ?)',
+    sessionUser: 'SELECT user FROM sessions WHERE id = ? AND expires_at > ?',
+    closeSession: 'DELETE FROM sessions WHERE id = ?',
+    setting: 'SELECT value FROM settings WHERE key = ?',
   };
 
   return {
-    listMessages: () => q.list.all(),
-    addMessage: (author, body) => Number(q.add.run([author, body]).lastInsertRowid),
+    listMessages: () => whenFree(() => db.all(q.list)),
+    addMessage: (author, body) => Number(whenFree(() => db.run(q.add, [author, body])).lastInsertRowid),
     /** Adds a like; undefined when there is no such message. */
-    likeMessage: (id) => q.like.get(id) ?? undefined,
-    deleteMessage: (id) => q.remove.run(id).changes > 0,
+    likeMessage: (id) => whenFree(() => db.get(q.like, id)) ?? undefined,
+    deleteMessage: (id) => whenFree(() => db.run(q.remove, id)).changes > 0,
     checkPassword(name, password) {
-      const row = q.user.get(name);
+      const row = whenFree(() => db.get(q.user, name));
       if (!row) return false;
       const hash = crypto.scryptSync(password, row.salt, 32);
       return crypto.timingSafeEqual(hash, Buffer.from(row.hash, 'hex'));
@@ -55,15 +78,14 @@ function openDatabase(file) {
     /** Starts a session for `user` and returns its random id (what the cookie carries). */
     openSession(user, maxAgeMs) {
       const id = crypto.randomBytes(24).toString('base64url');
-      q.openSession.run([id, user, Date.now() + maxAgeMs]);
+      whenFree(() => db.run(q.openSession, [id, user, Date.now() + maxAgeMs]));
       return id;
     },
-    sessionUser: (id) => q.sessionUser.get([id, Date.now()])?.user,
-    closeSession: (id) => q.closeSession.run(id),
+    sessionUser: (id) => whenFree(() => db.get(q.sessionUser, [id, Date.now()]))?.user,
+    closeSession: (id) => whenFree(() => db.run(q.closeSession, id)),
     /** The secret signing the cookies: made on first start and kept, so logins survive restarts. */
-    cookieSecret: () => q.setting.get('cookie-secret').value,
+    cookieSecret: () => whenFree(() => db.get(q.setting, 'cookie-secret')).value,
     close() {
-      for (const statement of Object.values(q)) statement.finalize();
       db.close();
     },
   };
@@ -87,7 +109,8 @@ function seed(db) {
     }
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
+    // BEGIN itself may have failed on the lock: then there is nothing to roll back.
+    if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

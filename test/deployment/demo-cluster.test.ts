@@ -14,12 +14,12 @@ import { root, startRedis } from './support/services';
 
 const script = join(root, 'examples', 'demo', 'cluster.js');
 
-/** better-sqlite3 (the demo's driver, untyped here), to look into the demo's file. */
+/** node-sqlite3-wasm (the demo's driver), to look into the demo's file; `get` finalizes its statement. */
 interface SqliteFile {
-  prepare(sql: string): { get(): unknown };
+  get(sql: string): unknown;
   close(): void;
 }
-const Database = createRequire(__filename)('better-sqlite3') as new (file: string, options: { readonly: boolean }) => SqliteFile;
+const { Database } = createRequire(__filename)('node-sqlite3-wasm') as { Database: new (file: string, options: { readOnly: boolean }) => SqliteFile };
 
 interface Reply {
   status: number;
@@ -89,9 +89,9 @@ async function loginAcrossWorkers(port: number, expectedSessions: string): Promi
 
 /** The SQLite file's session rows. */
 function sqliteSessionCount(dbFile: string): number {
-  const db = new Database(dbFile, { readonly: true });
+  const db = new Database(dbFile, { readOnly: true });
   try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
+    return (db.get('SELECT COUNT(*) AS n FROM sessions') as { n: number }).n;
   } finally {
     db.close();
   }
@@ -149,9 +149,9 @@ describe('npm run start:cluster: the demo in two workers', () => {
       assert.equal(sqliteSessionCount(data.dbFile), 0);
       // Both workers opened a new file at once: one seeded it, neither failed.
       assert.doesNotMatch(demo.output(), /died/);
-      const db = new Database(data.dbFile, { readonly: true });
+      const db = new Database(data.dbFile, { readOnly: true });
       try {
-        assert.equal((db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n, 1);
+        assert.equal((db.get('SELECT COUNT(*) AS n FROM messages') as { n: number }).n, 1);
       } finally {
         db.close();
       }
