@@ -56,6 +56,14 @@ const responseOverrides: PropertyDescriptorMap = {
     },
     set(_value: string) {},
   },
+  // node:http keeps `destroyed` as a field of each response; over HTTP/2 it is the stream's state.
+  destroyed: {
+    configurable: true,
+    enumerable: false,
+    get(this: Http2ServerResponse): boolean {
+      return this.stream === undefined || this.stream.destroyed;
+    },
+  },
   // node:http's version reads its own header store, which an HTTP/2 response has not.
   getRawHeaderNames: method(function getRawHeaderNames(this: Http2ServerResponse): string[] {
     return this.getHeaderNames();
