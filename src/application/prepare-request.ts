@@ -62,9 +62,29 @@ export function adoptPrototypes(app: Application, req: object, res: object): voi
 function adoptHttp2Prototypes(app: Application, req: object, res: object, requestProto: object, currentRequestProto: object): void {
   const requestTwin = http2RequestPrototype(requestProto);
   if (currentRequestProto !== requestTwin) {
-    if (!isHttp2Twin(currentRequestProto)) adaptHttp2Request(req as Http2ServerRequest);
+    if (!isHttp2Twin(currentRequestProto)) {
+      adaptHttp2Request(req as Http2ServerRequest);
+      declareFields(req as Record<string, unknown>, res as Record<string, unknown>);
+    }
     Object.setPrototypeOf(req, requestTwin);
   }
   const responseTwin = http2ResponsePrototype(responsePrototypeOf(app));
   if (Object.getPrototypeOf(res) !== responseTwin) Object.setPrototypeOf(res, responseTwin);
+}
+
+/**
+ * Creates on a foreign HTTP/2 request and response the fields Portico's constructors create on its
+ * own, before their prototype changes. Added after the change, the same fields made a hello-world
+ * request over h2c cost about 40% more CPU (client and server in one process: ~370 µs against ~250 µs).
+ */
+function declareFields(req: Record<string, unknown>, res: Record<string, unknown>): void {
+  req.app = undefined;
+  req.res = undefined;
+  req.next = undefined;
+  req.baseUrl = undefined;
+  req.originalUrl = undefined;
+  req.params = undefined;
+  res.app = undefined;
+  res.locals = undefined;
+  res.req = res.req ?? undefined;
 }
