@@ -249,14 +249,22 @@ export function resultTables(results) {
 
 /** The section of an existing BENCHMARKS.md that people write (kept across runs), or the placeholder. */
 function keptTimeSection(path) {
-  if (!existsSync(path)) return TIME_PLACEHOLDER;
+  return keptSection(path, TIME_HEADING) ?? TIME_PLACEHOLDER;
+}
+
+/** The section under `heading` in an existing BENCHMARKS.md (up to the next `## `), or null. */
+function keptSection(path, heading) {
+  if (!existsSync(path)) return null;
   const text = readFileSync(path, 'utf8');
-  const start = text.indexOf(`\n${TIME_HEADING}`);
-  if (start === -1) return TIME_PLACEHOLDER;
+  const start = text.indexOf(`\n${heading}\n`);
+  if (start === -1) return null;
   const rest = text.slice(start + 1);
-  const next = rest.indexOf('\n## ', TIME_HEADING.length);
+  const next = rest.indexOf('\n## ', heading.length);
   return (next === -1 ? rest : rest.slice(0, next + 1)).trimEnd() + '\n';
 }
+
+/** The HTTP/2 section, which `bench/http2.mjs --write` fills: kept across full runs. */
+const HTTP2_HEADING = '## HTTP/2';
 
 /** The section describing a run and its tables, or a note that none has been recorded. */
 function runSection(results) {
@@ -359,7 +367,12 @@ files with \`fs\`. The cookie parser of (i) is a three-line middleware over the 
 the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
 \`getCookie\` in Hono. ${loadGeneratorNote(results, generator)}
 
-${keptTimeSection(keptFrom)}`;
+${keptTimeSection(keptFrom)}${keptHttp2Section(keptFrom)}`;
+}
+
+function keptHttp2Section(path) {
+  const section = keptSection(path, HTTP2_HEADING);
+  return section === null ? '' : `\n${section}`;
 }
 
 /** Writes BENCHMARKS.md at `path` from a run's results, keeping its hand-written section. */

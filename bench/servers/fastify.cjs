@@ -31,9 +31,9 @@ const showSchema = {
   },
 };
 
-/** Creates the app for one scenario. */
-function createApp(scenario) {
-  const app = fastify({ logger: false });
+/** Creates the app for one scenario (`options` go to fastify(), e.g. `{ http2: true }` for bench/servers/http2.cjs). */
+function createApp(scenario, options = {}) {
+  const app = fastify({ logger: false, ...options });
 
   switch (scenario) {
     case 'a':

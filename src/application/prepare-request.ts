@@ -1,8 +1,11 @@
+import { IncomingMessage } from 'node:http';
 import type { Application } from './application';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { readXPoweredBy } from './settings';
 import { setTrustedHeader, X_POWERED_BY } from '../response/trusted-header';
+import { adaptHttp2Request, http2RequestPrototype, http2ResponsePrototype, isHttp2Prototype, isHttp2Twin } from '../transport/http2-objects';
+import type { Http2ServerRequest } from 'node:http2';
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -42,7 +45,49 @@ export function responsePrototypeOf(app: Application | undefined): object {
 /** Gives `req` and `res` the prototypes in force for `app`, touching them only when they differ. */
 export function adoptPrototypes(app: Application, req: object, res: object): void {
   const requestProto = requestPrototypeOf(app);
-  if (Object.getPrototypeOf(req) !== requestProto) Object.setPrototypeOf(req, requestProto);
+  const currentRequestProto = Object.getPrototypeOf(req) as object;
+  if (currentRequestProto !== requestProto) {
+    // Requests of Portico's own server never come here; node:http2's compatibility objects take a twin.
+    if (currentRequestProto !== IncomingMessage.prototype && isHttp2Prototype(currentRequestProto)) {
+      adoptHttp2Prototypes(app, req, res, requestProto, currentRequestProto);
+      return;
+    }
+    Object.setPrototypeOf(req, requestProto);
+  }
   const responseProto = responsePrototypeOf(app);
   if (Object.getPrototypeOf(res) !== responseProto) Object.setPrototypeOf(res, responseProto);
+}
+
+/** The HTTP/2 side of `adoptPrototypes`: the twins of the prototypes in force, and the request's one-time adaptation. */
+function adoptHttp2Prototypes(app: Application, req: object, res: object, requestProto: object, currentRequestProto: object): void {
+  const requestTwin = http2RequestPrototype(requestProto);
+  if (currentRequestProto !== requestTwin) {
+    if (!isHttp2Twin(currentRequestProto)) {
+      adaptHttp2Request(req as Http2ServerRequest);
+      declareFields(req as Record<string, unknown>, res as Record<string, unknown>);
+    }
+    Object.setPrototypeOf(req, requestTwin);
+  }
+  const responseTwin = http2ResponsePrototype(responsePrototypeOf(app));
+  if (Object.getPrototypeOf(res) !== responseTwin) Object.setPrototypeOf(res, responseTwin);
+}
+
+/**
+ * Creates on a foreign HTTP/2 request and response the fields Portico's constructors create on its
+ * own (undefined unless already set), before their prototype changes. Added after the change, the same fields made a hello-world
+ * request over h2c cost about 40% more CPU (client and server in one process: ~370 µs against ~250 µs).
+ */
+function declareFields(req: Record<string, unknown>, res: Record<string, unknown>): void {
+  // Each keeps a value set before the app (by code that wraps it), as the HTTP/1 path does.
+  /* eslint-disable no-self-assign -- creates the own field with its current value */
+  req.app = req.app;
+  req.res = req.res;
+  req.next = req.next;
+  req.baseUrl = req.baseUrl;
+  req.originalUrl = req.originalUrl;
+  req.params = req.params;
+  res.app = res.app;
+  res.locals = res.locals;
+  res.req = res.req;
+  /* eslint-enable no-self-assign */
 }

@@ -5,6 +5,7 @@ import type { PorticoRequest } from '../request/request';
 import { createLocals, type LocalsFunction } from './locals-function';
 import { sendfileRelative } from '../response/sendfile-relative';
 import { applyCharset, setLegacyHeader, writeLegacyRedirect } from './legacy-headers';
+import { transportWriteHead } from '../transport/http2-objects';
 
 const LOCALS = Symbol('portico.legacyLocals');
 
@@ -100,13 +101,12 @@ export class LegacyResponse extends PorticoResponse {
 
 // `res.charset` applies to the Content-Type as the headers go out, however they were set (node's
 // implicit headers call `writeHead` too).
-const coreWriteHead = PorticoResponse.prototype.writeHead as (...args: unknown[]) => unknown;
 Object.defineProperty(LegacyResponse.prototype, 'writeHead', {
   configurable: true,
   writable: true,
   value: function writeHead(this: LegacyResponse, ...args: unknown[]): unknown {
     applyCharset(this, this.charset);
-    return coreWriteHead.apply(this, args);
+    return transportWriteHead(this).apply(this, args);
   },
 });
 

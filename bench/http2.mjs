@@ -1,0 +1,228 @@
+// HTTP/2 load benchmark: Portico (http2.createServer(app)), Fastify (`http2: true`) and raw
+// node:http2 (a hand-written listener on the compatibility API), over h2c, loaded by h2load
+// (Debian's nghttp2-client). Each cell runs in `--rounds` short rounds (a fresh server process each
+// time, the frameworks interleaved in a rotating order) and reports the round with the median req/s.
+//
+// Usage: node bench/http2.mjs [--duration=5] [--warmup=2] [--rounds=3] [--clients=16] [--streams=10]
+//        [--only=a,b,e,g] [--write]   (run `npm run build` first)
+// --write puts the tables into the "HTTP/2" section of BENCHMARKS.md; results go to bench/results/latest-h2.json.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir, cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import http2 from 'node:http2';
+import { installCleanup, detectPinning, spawnNode, spawnPinned, waitForReady, stop, freePort } from './lib/processes.mjs';
+import { scenarioById } from './lib/scenarios.mjs';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH_DIR, '..');
+const require = createRequire(import.meta.url);
+const { H2_SCENARIOS, H2_FRAMEWORKS } = require('./servers/http2.cjs');
+const FRAMEWORK_NAMES = { portico: 'Portico', fastify: 'Fastify (http2: true)', 'node-http2': 'node:http2' };
+
+function parseArgs(argv) {
+  const opts = { duration: 5, warmup: 2, rounds: 3, clients: 16, streams: 10, only: H2_SCENARIOS, write: false };
+  for (const arg of argv) {
+    const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    if (!m) fail(`unknown argument ${arg}`);
+    if (m[1] === 'write') opts.write = true;
+    else if (m[1] === 'only') opts.only = m[2].split(',').filter((s) => H2_SCENARIOS.includes(s));
+    else if (['duration', 'warmup', 'rounds', 'clients', 'streams'].includes(m[1]) && Number(m[2]) > 0) opts[m[1]] = Number(m[2]);
+    else fail(`bad option ${arg}`);
+  }
+  if (opts.only.length === 0) fail(`--only takes scenarios among ${H2_SCENARIOS.join(',')}`);
+  return opts;
+}
+
+function fail(message) {
+  process.stderr.write(`bench/http2: ${message}\n`);
+  process.exit(2);
+}
+
+/** h2load's version; installs Debian's nghttp2-client when missing and we are root, else stops the run. */
+function ensureH2load() {
+  const probe = () => spawnSync('h2load', ['--version'], { encoding: 'utf8' });
+  let result = probe();
+  if (result.error && process.getuid?.() === 0) {
+    process.stderr.write('bench/http2: h2load missing; apt-get install -y nghttp2-client\n');
+    spawnSync('apt-get', ['install', '-y', 'nghttp2-client'], { stdio: 'inherit' });
+    result = probe();
+  }
+  if (result.error) fail('h2load not found: install it with `apt-get install -y nghttp2-client` (Debian), then run again');
+  return result.stdout.trim().split('\n')[0];
+}
+
+/** What h2load sends for a scenario: path, extra headers, and a body file for POST. */
+function loadRequest(scenarioId, dir) {
+  const req = scenarioById(scenarioId).requests[0];
+  const out = { ...req, dataFile: undefined };
+  if (req.payload !== undefined) {
+    out.dataFile = join(dir, `${scenarioId}.body`);
+    writeFileSync(out.dataFile, req.payload);
+  }
+  return out;
+}
+
+/** One request over h2c to check the server answers the scenario correctly before loading it. */
+function checkAnswer(port, req) {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(`http://127.0.0.1:${port}`);
+    session.on('error', reject);
+    const stream = session.request({ ':method': req.method, ':path': req.path, ...req.headers }, { endStream: req.payload === undefined });
+    const chunks = [];
+    let status = 0;
+    stream.on('response', (h) => (status = h[':status']));
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', () => {
+      session.close();
+      const body = Buffer.concat(chunks);
+      if (status !== req.status || !req.body.ok(body.toString('utf8'), body.length)) {
+        reject(new Error(`wrong answer for ${req.method} ${req.path}: ${status}, expected ${req.status} and ${req.body.describe}`));
+      } else resolve();
+    });
+    stream.on('error', reject);
+    if (req.payload !== undefined) stream.end(req.payload);
+  });
+}
+
+/** Runs h2load (on core 1 when pinning) for `seconds` and returns req/s and the request count. */
+async function runH2load(port, req, opts, pinning, seconds) {
+  const args = ['-c', String(opts.clients), '-m', String(opts.streams), '-t', '1', '-D', String(seconds)];
+  for (const [k, v] of Object.entries(req.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  if (req.dataFile) args.push('-d', req.dataFile);
+  args.push(`http://127.0.0.1:${port}${req.path}`);
+  const child = spawnPinned('h2load', args, { pinning, core: 1 });
+  const { code } = await child.exited;
+  const text = child.stdoutText;
+  const rps = /finished in [\d.]+m?s, ([\d.]+) req\/s/.exec(text);
+  const counts = /requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored/.exec(text);
+  const codes = /status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/.exec(text);
+  if (code !== 0 || !rps || !counts || !codes) throw new Error(`h2load failed (${code}): ${text}${child.stderrText}`);
+  if (Number(counts[4]) + Number(counts[5]) + Number(codes[3]) + Number(codes[4]) > 0) {
+    throw new Error(`h2load saw failures or non-2xx answers: ${counts[0]}; ${codes[0]}`);
+  }
+  return { rps: Number(rps[1]), requests: Number(counts[3]) };
+}
+
+async function measure(framework, scenarioId, req, opts, pinning) {
+  const port = await freePort();
+  const server = spawnNode([join(BENCH_DIR, 'servers', 'http2.cjs'), framework, scenarioId, String(port)], { pinning, core: 0, env: { NODE_ENV: 'production' } });
+  try {
+    await waitForReady(server);
+    await checkAnswer(port, req);
+    await runH2load(port, req, opts, pinning, opts.warmup);
+    const before = cpuSeconds(server.pid);
+    const result = await runH2load(port, req, opts, pinning, opts.duration);
+    const cpu = cpuSeconds(server.pid) - before;
+    return { ...result, cpuUs: (cpu * 1e6) / result.requests };
+  } finally {
+    await stop(server);
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU seconds (user + system) the process has used so far, from /proc. The server's CPU per request
+ * depends far less on what else the machine runs than its requests per second do.
+ */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function table(results, opts) {
+  const fw = H2_FRAMEWORKS;
+  const lines = ['Requests per second (higher is better), and Portico relative to the others (above 1: Portico faster):', ''];
+  lines.push('| Scenario | ' + fw.map((f) => FRAMEWORK_NAMES[f]).join(' | ') + ' | Portico ÷ Fastify | Portico ÷ node:http2 |');
+  lines.push('|---|' + fw.map(() => '---:').join('|') + '|---:|---:|');
+  for (const id of opts.only) {
+    const row = results[id];
+    const cell = (f) => Math.round(row[f].rps).toLocaleString('en-US');
+    const ratio = (f) => (row.portico.rps / row[f].rps).toFixed(2);
+    lines.push(`| (${id}) ${scenarioById(id).title} | ${fw.map(cell).join(' | ')} | ${ratio('fastify')} | ${ratio('node-http2')} |`);
+  }
+  lines.push('', "Server CPU per request, µs (user + system, from /proc; lower is better), and the others' relative to Portico's (above 1: Portico cheaper):", '');
+  lines.push('| Scenario | ' + fw.map((f) => FRAMEWORK_NAMES[f]).join(' | ') + ' | Fastify ÷ Portico | node:http2 ÷ Portico |');
+  lines.push('|---|' + fw.map(() => '---:').join('|') + '|---:|---:|');
+  for (const id of opts.only) {
+    const row = results[id];
+    const ratio = (f) => (row[f].cpuUs / row.portico.cpuUs).toFixed(2);
+    lines.push(`| (${id}) ${scenarioById(id).title} | ${fw.map((f) => Math.round(row[f].cpuUs)).join(' | ')} | ${ratio('fastify')} | ${ratio('node-http2')} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  installCleanup();
+  const h2loadVersion = ensureH2load();
+  try {
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  } catch {
+    fail('npm run build failed');
+  }
+  const pinning = detectPinning(false);
+  const dir = mkdtempSync(join(tmpdir(), 'portico-h2-bench-'));
+  const results = {};
+  try {
+    for (const id of opts.only) {
+      const req = loadRequest(id, dir);
+      const rounds = Object.fromEntries(H2_FRAMEWORKS.map((f) => [f, []]));
+      const cpu = Object.fromEntries(H2_FRAMEWORKS.map((f) => [f, []]));
+      for (let round = 0; round < opts.rounds; round++) {
+        // Rotate the order each round, so no framework always runs first (or last) on a drifting machine.
+        const order = H2_FRAMEWORKS.map((_, i) => H2_FRAMEWORKS[(i + round) % H2_FRAMEWORKS.length]);
+        for (const f of order) {
+          const r = await measure(f, id, req, opts, pinning);
+          rounds[f].push(r.rps);
+          cpu[f].push(r.cpuUs);
+          process.stderr.write(`(${id}) round ${round + 1} ${f}: ${Math.round(r.rps)} req/s, ${Math.round(r.cpuUs)} µs CPU/request\n`);
+        }
+      }
+      results[id] = Object.fromEntries(
+        H2_FRAMEWORKS.map((f) => [f, { rps: median(rounds[f]), roundsRps: rounds[f], cpuUs: median(cpu[f]), roundsCpuUs: cpu[f] }]),
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const environment = {
+    date: new Date().toISOString(),
+    node: process.version,
+    h2load: h2loadVersion,
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    pinning: pinning.reason,
+    load: `h2load -c ${opts.clients} -m ${opts.streams} -t 1, ${opts.warmup} s warm-up, ${opts.duration} s measured, ${opts.rounds} rounds (median of each column)`,
+    loadAverage: loadavg().map((l) => l.toFixed(1)).join(' / '),
+  };
+  mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
+  writeFileSync(join(BENCH_DIR, 'results', 'latest-h2.json'), JSON.stringify({ environment, results }, null, 2) + '\n');
+  const md = table(results, opts);
+  process.stdout.write(md + '\n');
+  if (opts.write) writeSection(md, environment);
+}
+
+const START = '<!-- http2:start -->';
+const END = '<!-- http2:end -->';
+
+/** Replaces the generated part of BENCHMARKS.md's HTTP/2 section (between its markers). */
+function writeSection(md, env) {
+  const file = join(ROOT, 'BENCHMARKS.md');
+  const page = readFileSync(file, 'utf8');
+  const a = page.indexOf(START);
+  const b = page.indexOf(END);
+  if (a === -1 || b === -1) fail(`BENCHMARKS.md has no ${START} … ${END} markers`);
+  const body = `${START}\nMeasured ${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.h2load}, ${env.cores} × ${env.cpu}; ${env.pinning}; ${env.load}; load average ${env.loadAverage} (1 / 5 / 15 min) when the run ended.\n\n${md}\n${END}`;
+  writeFileSync(file, page.slice(0, a) + body + page.slice(b + END.length));
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench/http2: ${err.stack || err}\n`);
+  process.exit(1);
+});

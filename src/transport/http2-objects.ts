@@ -1,0 +1,165 @@
+import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connection-headers';
+
+/**
+ * Portico's request and response prototypes extend node:http's `IncomingMessage` and
+ * `ServerResponse`. node:http2's compatibility objects (`Http2ServerRequest`/`Http2ServerResponse`)
+ * offer the same public API but are other classes: their `headers`, `url`, `setHeader`, `end`… live
+ * on their own prototypes and read private state of theirs. Giving such an object Portico's
+ * prototype as it is would replace those members by node:http's, which fail at once.
+ *
+ * So an HTTP/2 object gets a twin of the prototype in force: an object whose prototype *is* that
+ * prototype (so what an app adds to `app.request`/`app.response`, then or later, is seen), carrying
+ * the HTTP/2 class's own members on top, except the ones Portico's chain defines itself. It is
+ * made once per prototype and kept. A few HTTP/1-only members the chain would otherwise inherit
+ * from node:http are shadowed by their HTTP/2 meaning (see `HTTP1_ONLY`).
+ */
+
+const requestTwins = new WeakMap<object, object>();
+const responseTwins = new WeakMap<object, object>();
+/** Every twin made, to recognise an HTTP/2 object already adopted (e.g. on leaving a mounted app). */
+const twins = new WeakSet<object>();
+
+const h2SetHeader = Http2ServerResponse.prototype.setHeader;
+const h2AppendHeader = (Http2ServerResponse.prototype as { appendHeader?: (name: string, value: unknown) => unknown }).appendHeader;
+const h2WriteHead = Http2ServerResponse.prototype.writeHead as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
+
+/**
+ * Response members of the twin that differ from the HTTP/2 class's own. Connection-specific headers
+ * are dropped instead of reaching node, which refuses the whole response for them (RFC 9113 §8.2.2).
+ */
+const responseOverrides: PropertyDescriptorMap = {
+  setHeader: method(function setHeader(this: Http2ServerResponse, name: string, value: unknown): Http2ServerResponse {
+    // Answers the response as node:http's does (node:http2's answers nothing), so calls chain on both.
+    if (typeof name === 'string' && isConnectionSpecificHeader(name, value)) return this;
+    h2SetHeader.call(this, name, value as string);
+    return this;
+  }),
+  writeHead: method(function writeHead(this: Http2ServerResponse, ...args: unknown[]): unknown {
+    const last = args.length - 1;
+    if (last > 0 && typeof args[last] === 'object') args[last] = withoutConnectionHeaders(args[last]);
+    return h2WriteHead.apply(this, args);
+  }),
+  // node:http's alias of writeHead, which would otherwise reach node:http's own writeHead.
+  writeHeader: method(function writeHeader(this: Http2ServerResponse, ...args: unknown[]): unknown {
+    return (this as unknown as { writeHead(...a: unknown[]): unknown }).writeHead(...args);
+  }),
+  // HTTP/2 has no reason phrase (RFC 9113 §8.3.2); node warns on each assignment, which the final
+  // handler and HTTP/1 code make as a matter of course. Accepted and ignored, read as node reads it.
+  statusMessage: {
+    configurable: true,
+    enumerable: false,
+    get(): string {
+      return '';
+    },
+    set(_value: string) {},
+  },
+  // node:http keeps `destroyed` as a field of each response; over HTTP/2 it is the stream's state.
+  destroyed: {
+    configurable: true,
+    enumerable: false,
+    get(this: Http2ServerResponse): boolean {
+      return this.stream === undefined || this.stream.destroyed;
+    },
+  },
+  // node:http's version reads its own header store, which an HTTP/2 response has not.
+  getRawHeaderNames: method(function getRawHeaderNames(this: Http2ServerResponse): string[] {
+    return this.getHeaderNames();
+  }),
+};
+if (h2AppendHeader !== undefined) {
+  responseOverrides.appendHeader = method(function appendHeader(this: Http2ServerResponse, name: string, value: unknown): unknown {
+    if (typeof name === 'string' && isConnectionSpecificHeader(name, value)) return this;
+    return h2AppendHeader.call(this, name, value);
+  });
+}
+
+/**
+ * Request members node:http defines that act on the connection: node:http's `_destroy` destroys the
+ * socket, which over HTTP/2 is the whole session with every other stream on it.
+ */
+const requestOverrides: PropertyDescriptorMap = {
+  _destroy: method(Readable.prototype._destroy),
+};
+
+function method(fn: (...args: never[]) => unknown): PropertyDescriptor {
+  return { configurable: true, writable: true, enumerable: false, value: fn };
+}
+
+/** Is `proto` the prototype of an HTTP/2 compatibility object, as node made it or as Portico adopted it? */
+export function isHttp2Prototype(proto: object | null): boolean {
+  return proto !== null && (twins.has(proto) || proto instanceof Http2ServerRequest || proto instanceof Http2ServerResponse ||
+    proto === Http2ServerRequest.prototype || proto === Http2ServerResponse.prototype);
+}
+
+/** Is `proto` a twin, i.e. its object an HTTP/2 compatibility object Portico already adopted? */
+export function isHttp2Twin(proto: object): boolean {
+  return twins.has(proto);
+}
+
+/**
+ * node:http's `writeHead` for an HTTP/1 response, the HTTP/2 class's (without connection headers) for
+ * an HTTP/2 one: for a prototype that overrides `writeHead` and must then call the transport's own.
+ */
+export function transportWriteHead(res: object): (...args: unknown[]) => unknown {
+  return twins.has(Object.getPrototypeOf(res) as object)
+    ? (responseOverrides.writeHead?.value as (...args: unknown[]) => unknown)
+    : (ServerResponse.prototype.writeHead as (...args: unknown[]) => unknown);
+}
+
+/** The prototype an HTTP/2 request takes where an HTTP/1 request would take `proto`. */
+export function http2RequestPrototype(proto: object): object {
+  let twin = requestTwins.get(proto);
+  if (twin === undefined) {
+    twin = makeTwin(proto, IncomingMessage.prototype, Http2ServerRequest.prototype, requestOverrides);
+    requestTwins.set(proto, twin);
+  }
+  return twin;
+}
+
+/** The prototype an HTTP/2 response takes where an HTTP/1 response would take `proto`. */
+export function http2ResponsePrototype(proto: object): object {
+  let twin = responseTwins.get(proto);
+  if (twin === undefined) {
+    twin = makeTwin(proto, ServerResponse.prototype, Http2ServerResponse.prototype, responseOverrides);
+    responseTwins.set(proto, twin);
+  }
+  return twin;
+}
+
+/** `Object.create(proto)` with the HTTP/2 class's members that Portico's chain (above node:http's class) does not define. */
+function makeTwin(proto: object, http1Base: object, http2Class: object, overrides: PropertyDescriptorMap): object {
+  const defined = new Set<PropertyKey>();
+  for (let p: object | null = proto; p !== null && p !== http1Base; p = Object.getPrototypeOf(p) as object | null) {
+    for (const key of Reflect.ownKeys(p)) defined.add(key);
+  }
+  const members: PropertyDescriptorMap = {};
+  const descriptors = Object.getOwnPropertyDescriptors(http2Class);
+  for (const key of Reflect.ownKeys(descriptors)) {
+    if (key === 'constructor' || defined.has(key)) continue;
+    members[key as string] = descriptors[key as string] as PropertyDescriptor;
+  }
+  for (const key of Object.keys(overrides)) if (!defined.has(key)) members[key] = overrides[key] as PropertyDescriptor;
+  const twin = Object.create(proto, members) as object;
+  twins.add(twin);
+  return twin;
+}
+
+/**
+ * What an HTTP/2 request needs once, as it enters: HTTP/2 carries the host in the `:authority`
+ * pseudo-header, and a body's length only when the client chose to send `content-length`.
+ *  - `host` is filled from `:authority` when absent, so `req.get('host')`, `req.hostname` and every
+ *    middleware that reads `req.headers.host` see what an HTTP/1.1 request would carry (RFC 9113 §8.3.1).
+ *  - A request whose HEADERS frame did not end the stream and that has no `content-length` is marked
+ *    `transfer-encoding: chunked`, the HTTP/1.1 spelling of "a body of unknown length": the body
+ *    parsers (and type-is's `hasBody`, which multer and others use) read it instead of ignoring it.
+ */
+export function adaptHttp2Request(req: Http2ServerRequest): void {
+  const headers = req.headers as Record<string, string | string[] | undefined>;
+  if (headers.host === undefined && headers[':authority'] !== undefined) headers.host = headers[':authority'];
+  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined && req.stream?.endAfterHeaders === false) {
+    headers['transfer-encoding'] = 'chunked';
+  }
+}
