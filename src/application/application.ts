@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createRouter, RouterCore, type Router } from '../router/router';
 import { handleRequestToEnding, type Ending } from '../router/router-handle';
+import { appInitHandle, appQueryHandle } from '../router/app-entry-layers';
 import type { Route } from '../router/route';
 import { ROUTE_METHODS } from '../router/methods';
 import { splitUseArguments } from '../router/flatten';
@@ -69,10 +70,14 @@ export class ApplicationCore {
   lazyRouter(): Router {
     if (this._router === undefined) {
       captureQueryParser(this as unknown as Parameters<typeof captureQueryParser>[0]);
-      this._router = createRouter({
+      const router = createRouter({
         caseSensitive: this.enabled('case sensitive routing'),
         strict: this.enabled('strict routing'),
       });
+      this._router = router;
+      // Through the router's `use`, as Express adds them: an agent that wrapped `use` sees them.
+      router.use(appQueryHandle);
+      router.use(appInitHandle);
     }
     return this._router;
   }
