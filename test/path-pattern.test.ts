@@ -14,8 +14,7 @@ import { startServer, send } from './helpers/server';
 /** Params of `pattern` against `path` through a route layer (what `app.get` builds), or null. */
 function routeParams(pattern: PathPattern, path: string, options: PathPatternOptions = {}): Record<string, string> | null {
   const layer = new Layer(pattern, { ...options, end: true }, function handler() {});
-  const match = layer.match(path);
-  return match === null ? null : { ...match };
+  return layer.match(path) ? { ...layer.params } : null;
 }
 
 function keyNames(pattern: PathPattern): Array<string | number> {

@@ -1181,7 +1181,7 @@ function viaPortico(pattern: string, kind: 'get' | 'use', sensitive: boolean, st
   try {
     if (!layer.match(path)) return null;
     const m = layer.params as Record<string, string>;
-    return { path: layer.path, params: JSON.stringify(m), keys: Object.keys(m) };
+    return { path: layer.path as string, params: JSON.stringify(m), keys: Object.keys(m) };
   } catch {
     return 'error';
   }
