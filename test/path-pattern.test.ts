@@ -181,7 +181,7 @@ describe('linear-time matching', () => {
 
   it("matches '/:a-:b-:c' against 30,000 dashes within 50 ms (route layer)", () => {
     const layer = new Layer('/:a-:b-:c', { end: true }, function handler() {});
-    const ms = bestTime(() => assert.equal(layer.match(dashes), null));
+    const ms = bestTime(() => assert.equal(layer.match(dashes), false));
     assert.ok(ms < 50, `took ${ms.toFixed(1)} ms`);
   });
 
