@@ -18,6 +18,8 @@ function lowerMethod(method: string): string {
   // The parser hands out the same string for each method, so these compare as pointers.
   if (method === 'GET') return 'get';
   if (method === 'POST') return 'post';
+  // `router.handle` called by hand with a request that has no method: no method route matches it.
+  if (typeof method !== 'string') return method;
   let lower = LOWER_METHODS.get(method);
   if (lower === undefined) {
     lower = method.toLowerCase();
