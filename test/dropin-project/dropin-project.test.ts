@@ -40,10 +40,18 @@ function run(command: string, args: string[], cwd: string, timeout = 240_000): s
   return r.stdout;
 }
 
-/** Runs a scenario script and parses the JSON line it prints. */
+/** Results already printed by a scenario in a folder: each runs once per folder. */
+const results = new Map<string, string>();
+
+/** Runs a scenario script (once per folder) and parses the JSON line it prints, afresh for each caller. */
 function scenario(dir: string, name: string): Record<string, unknown> {
-  const out = run(process.execPath, [join(dir, 'scenarios', name)], dir, 60_000);
-  const line = out.trim().split('\n').pop() as string;
+  const key = join(dir, name);
+  let line = results.get(key);
+  if (line === undefined) {
+    const out = run(process.execPath, [join(dir, 'scenarios', name)], dir, 60_000);
+    line = out.trim().split('\n').pop() as string;
+    results.set(key, line);
+  }
   return JSON.parse(line) as Record<string, unknown>;
 }
 
