@@ -14,8 +14,7 @@ import { startServer, send } from './helpers/server';
 /** Params of `pattern` against `path` through a route layer (what `app.get` builds), or null. */
 function routeParams(pattern: PathPattern, path: string, options: PathPatternOptions = {}): Record<string, string> | null {
   const layer = new Layer(pattern, { ...options, end: true }, function handler() {});
-  const match = layer.match(path);
-  return match === null ? null : { ...match };
+  return layer.match(path) ? { ...layer.params } : null;
 }
 
 function keyNames(pattern: PathPattern): Array<string | number> {
@@ -182,7 +181,7 @@ describe('linear-time matching', () => {
 
   it("matches '/:a-:b-:c' against 30,000 dashes within 50 ms (route layer)", () => {
     const layer = new Layer('/:a-:b-:c', { end: true }, function handler() {});
-    const ms = bestTime(() => assert.equal(layer.match(dashes), null));
+    const ms = bestTime(() => assert.equal(layer.match(dashes), false));
     assert.ok(ms < 50, `took ${ms.toFixed(1)} ms`);
   });
 

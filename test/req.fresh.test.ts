@@ -41,7 +41,7 @@ describe('req.fresh and req.stale', () => {
     assert.deepEqual(await freshness((res) => res.set('ETag', '"a"'), { headers: { 'if-none-match': '"a"', 'cache-control': 'no-cache' } }), [false, true]);
   });
 
-  it('apply only to GET and HEAD', async () => {
+  it('apply only to GET, HEAD and QUERY (a POST is never fresh)', async () => {
     assert.deepEqual(await freshness((res) => res.set('ETag', '"a"'), { method: 'POST', headers: { 'if-none-match': '"a"' } }), [false, true]);
   });
 

@@ -275,7 +275,7 @@ describe('router internals read by route-listing tools', () => {
     app.use('/sub', portico());
     app.use('/r', portico.Router());
     const stack = (app as unknown as { _router: { stack: ToolLayer[] } })._router.stack;
-    assert.deepEqual(stack.map((layer) => layer.name), ['bound dispatch', 'mounted_app', 'router']);
+    assert.deepEqual(stack.map((layer) => layer.name), ['query', 'expressInit', 'bound dispatch', 'mounted_app', 'router']);
   });
 
   it('gives every router the Router factory as prototype, so methods replaced on it reach all routers', async () => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createRouter, RouterCore, type Router } from '../router/router';
 import { handleRequestToEnding, type Ending } from '../router/router-handle';
+import { addAppEntryLayers } from '../router/app-entry-layers';
 import type { Route } from '../router/route';
 import { ROUTE_METHODS } from '../router/methods';
 import { splitUseArguments } from '../router/flatten';
@@ -13,7 +14,7 @@ import { PorticoResponse } from '../response/response';
 import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
-import { readSetting, writeSetting, inheritSettings, type Settings } from './settings';
+import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
 import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
 import { captureQueryParser } from '../request/query';
@@ -34,6 +35,27 @@ export class ApplicationCore {
   declare [RESPONSE_PROTO]: object | undefined;
   /** `app.get(name)` reads a setting; `app.get(path, ...handlers)` routes GET (defined with the other methods). */
   declare get: (nameOrPath: string | PathPattern, ...handlers: unknown[]) => unknown;
+
+  /** Gives a new app its state (Express's `app.init`, which code assembling an app by hand calls). */
+  init(): void {
+    this.settings = {};
+    // A plain object, as in Express: view classes call hasOwnProperty on it. Its keys all start
+    // with a dot, so nothing on Object.prototype can be mistaken for an engine.
+    this.engines = {};
+    this.cache = Object.create(null);
+    this._router = undefined;
+    this.defaultConfiguration();
+  }
+
+  /** The default settings, locals and mount behaviour of a new app (Express's `app.defaultConfiguration`). */
+  defaultConfiguration(): void {
+    applyDefaultSettings(this.settings);
+    this.locals = Object.create(null);
+    this.locals.settings = this.settings;
+    this.mountpath = '/';
+    this.parent = undefined;
+    (this as unknown as Application).on('mount', inheritFromParent);
+  }
 
   /** Returns the value of setting `name` (one argument), or assigns it and returns the app. */
   set(name: string, ...value: unknown[]): unknown {
@@ -69,10 +91,12 @@ export class ApplicationCore {
   lazyRouter(): Router {
     if (this._router === undefined) {
       captureQueryParser(this as unknown as Parameters<typeof captureQueryParser>[0]);
-      this._router = createRouter({
+      const router = createRouter({
         caseSensitive: this.enabled('case sensitive routing'),
         strict: this.enabled('strict routing'),
       });
+      this._router = router;
+      addAppEntryLayers(router);
     }
     return this._router;
   }

@@ -17,9 +17,21 @@ export const LINGER_MS = 500;
 /**
  * Discards the rest of a request whose body was refused, without holding any of it.
  * `remaining` is the number of bytes Content-Length still announces, when known.
+ *
+ * `settled`, when given, is called once the discarding is over: the request has been read to its
+ * end, or it closed, or reading stopped at DRAIN_LIMIT (or at once, when Content-Length announces
+ * more than that). A body refused while the client is still sending is answered then, as Express
+ * does: a client that writes its whole request before reading the answer (most do) would never see
+ * a response sent earlier. The wait is bounded by DRAIN_LIMIT bytes.
  */
-export function discardRequest(req: IncomingMessage, res: ServerResponse, remaining: number | null): void {
-  if (req.readableEnded || req.destroyed) return;
+export function discardRequest(req: IncomingMessage, res: ServerResponse, remaining: number | null, settled?: () => void): void {
+  let pending = settled;
+  const settle = (): void => {
+    const fn = pending;
+    pending = undefined;
+    if (fn !== undefined) fn();
+  };
+  if (req.readableEnded || req.destroyed) return settle();
   let drained = 0;
   let timer: NodeJS.Timeout | undefined;
 
@@ -42,6 +54,7 @@ export function discardRequest(req: IncomingMessage, res: ServerResponse, remain
     req.pause();
     if (res.writableFinished) closeSoon();
     else res.once('finish', closeSoon);
+    settle();
   }
   function cleanup(): void {
     if (timer !== undefined) clearTimeout(timer);
@@ -50,6 +63,7 @@ export function discardRequest(req: IncomingMessage, res: ServerResponse, remain
     req.removeListener('close', cleanup);
     req.removeListener('error', cleanup);
     res.removeListener('finish', closeSoon);
+    settle();
   }
 
   req.once('end', cleanup);

@@ -224,8 +224,18 @@ class BodyCollector {
       this.inflater.on('error', ignore);
       this.inflater.destroy();
     }
-    if (drain) discardRequest(this.req, this.res, remainingOf(this.req, this.consumed));
-    this.callback(error, null);
+    const callback = this.callback;
+    if (!drain) return callback(error, null);
+    const remaining = remainingOf(this.req, this.consumed);
+    // A compressed body is refused on its inflated size, typically while the client is still
+    // sending: as Express does, the answer waits until the rest is read and discarded (bounded by
+    // DRAIN_LIMIT; see discardRequest), so that a client writing its whole request first sees it.
+    // An identity body over the limit is answered at once, the rest discarded behind the answer.
+    if (this.inflater !== null) discardRequest(this.req, this.res, remaining, () => callback(error, null));
+    else {
+      discardRequest(this.req, this.res, remaining);
+      callback(error, null);
+    }
   }
 }
 

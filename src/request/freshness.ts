@@ -6,12 +6,14 @@ import { usesOwnHeaderMethods } from '../response/own-header-methods';
 
 /**
  * `req.fresh`: the client's cached copy is still valid (RFC 9110 §13.1.1–2, via `fresh`):
- * only for GET and HEAD answered 2xx or 304, comparing the response's `ETag` and `Last-Modified`.
+ * only for GET, HEAD and QUERY (the safe method with a body, which Express 4.22 treats as GET here)
+ * answered 2xx or 304, comparing the response's `ETag` and `Last-Modified`. Node parses QUERY
+ * requests from version 22 on; before, only an app that rewrites `req.method` can see one.
  */
 export function isFresh(req: PorticoRequest): boolean {
   const res: PorticoResponse = req.res;
   const method = req.method;
-  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'QUERY') return false;
   const headers = req.headers;
   // The response's validators through res.get when the app redefined it, asked as Express asks.
   if (!usesOwnHeaderMethods(res)) return isFreshThroughGet(headers, res);

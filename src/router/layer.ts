@@ -3,6 +3,7 @@ import { decodeParam } from './decode-param';
 import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
+import { forwardedSince, forwardingMoment } from './forwarded-errors';
 
 /** The params of a successful match: a fresh object each time, as handlers may write to `req.params`. */
 export type LayerParams = Record<string, string>;
@@ -12,13 +13,20 @@ type AnyHandler = (...args: never[]) => unknown;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
- * One entry of a router's stack: a compiled path matcher and the function it calls.
- * Matching returns fresh params; the matched part of the path is left in `matchedPath`, which the
- * router reads in the same synchronous step (so no other request can have matched in between),
- * sparing a result object per layer per request.
+ * One entry of a router's stack: a compiled path matcher and the function it calls, shaped as
+ * Express 4's layer because instrumentation walks and patches it: `match(path)` leaves the params
+ * in `params` and the matched part of the path in `path`, which the router reads in the same
+ * synchronous step (so no other request can have matched in between); `handle_request` and
+ * `handle_error` call the handle. The router calls all three through the prototype, so a
+ * replacement installed on `Layer.prototype` takes effect on the next request at no cost to
+ * anyone who does not install one.
  */
 export class Layer {
-  readonly handle: AnyHandler;
+  /**
+   * Declared, not a class field: a field would be defined on each layer and hide an accessor that
+   * code such as express-async-errors installs on `Layer.prototype.handle` to wrap every handler.
+   */
+  declare handle: AnyHandler;
   readonly name: string;
   readonly regexp: RegExp;
   readonly keys: PathKey[];
@@ -41,15 +49,18 @@ export class Layer {
   /** `handle.length`, read once per handler function (reading it is an API call in V8). */
   private arityOf: AnyHandler | undefined;
   private arity: number;
+  /** The params of the last successful `match`. */
+  params: LayerParams | undefined;
   /** The part of the path the last successful `match` consumed (stripped from `req.url` for middleware). */
-  matchedPath: string;
+  path: string | undefined;
 
   constructor(path: PathPattern, options: PathPatternOptions, handle: AnyHandler) {
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
+    this.params = undefined;
+    this.path = undefined;
     this.method = undefined;
     this.route = undefined;
-    this.matchedPath = '';
     const compiled = compilePathPattern(path, options);
     this.regexp = compiled.regexp;
     this.keys = compiled.keys;
@@ -80,16 +91,25 @@ export class Layer {
   }
 
   /**
-   * Matches `path`: its params, or null when it does not match (then `matchedPath` is unchanged).
-   * Throws a 400 error on a malformed escape.
+   * Does `path` match? On a match, `params` and `path` describe it; on a miss they are left as
+   * they were (Express clears them; nothing reads a layer that did not match). Throws a 400
+   * error on a malformed escape.
    */
-  match(path: string): LayerParams | null {
+  match(path: string): boolean {
+    const params = this.matchParams(path);
+    if (params === null) return false;
+    this.params = params;
+    return true;
+  }
+
+  /** Matches `path`: its params, or null when it does not match (then `path` is unchanged). */
+  private matchParams(path: string): LayerParams | null {
     if (this.matchesEverything) {
-      this.matchedPath = '';
+      this.path = '';
       return {};
     }
     if (this.isStar) {
-      this.matchedPath = path;
+      this.path = path;
       return { 0: decodeParam(path) as string };
     }
     if (this.literal !== undefined) return this.matchLiteral(path);
@@ -104,7 +124,7 @@ export class Layer {
       const value = decodeParam(m[i]);
       if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
     }
-    this.matchedPath = m[0] as string;
+    this.path = m[0] as string;
     return params;
   }
 
@@ -123,7 +143,7 @@ export class Layer {
     // Most requests spell the path as it was registered: one comparison settles it.
     const equal = candidate === literal || (!this.literalSensitive && equalsIgnoringAsciiCase(candidate, literal));
     if (!equal) return null;
-    this.matchedPath = path;
+    this.path = path;
     return {};
   }
 
@@ -139,12 +159,12 @@ export class Layer {
     const head = path.length === n ? path : path.slice(0, n);
     if (head !== literal && (this.literalSensitive || !equalsIgnoringAsciiCase(head, literal))) return null;
     if (path.length === n) {
-      this.matchedPath = path;
+      this.path = path;
       return {};
     }
     if (path.charCodeAt(n) !== 0x2f /* / */) return null;
     const slashKept = path.length === n + 1 || path.charCodeAt(n + 1) === 0x2f;
-    this.matchedPath = slashKept ? path.slice(0, n + 1) : head;
+    this.path = slashKept ? path.slice(0, n + 1) : head;
     return {};
   }
 
@@ -161,16 +181,17 @@ export class Layer {
   }
 
   /** Calls a request handler; error handlers (four parameters) are skipped. */
-  handleRequest(req: unknown, res: unknown, next: NextFunction): void {
+  handle_request(req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as (req: unknown, res: unknown, next: NextFunction) => unknown;
     if (this.arityOfHandle(fn) > 3) {
       next();
       return;
     }
     try {
+      const moment = forwardingMoment();
       const ret = fn(req, res, next);
       if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
-        forwardRejection(ret as Promise<unknown>, next);
+        forwardRejection(ret as Promise<unknown>, next, moment);
       }
     } catch (err) {
       next(err);
@@ -178,16 +199,17 @@ export class Layer {
   }
 
   /** Calls an error handler; ordinary middleware is skipped while an error is pending. */
-  handleError(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
+  handle_error(error: unknown, req: unknown, res: unknown, next: NextFunction): void {
     const fn = this.handle as (err: unknown, req: unknown, res: unknown, next: NextFunction) => unknown;
     if (this.arityOfHandle(fn) !== 4) {
       next(error);
       return;
     }
     try {
+      const moment = forwardingMoment();
       const ret = fn(error, req, res, next);
       if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
-        forwardRejection(ret as Promise<unknown>, next);
+        forwardRejection(ret as Promise<unknown>, next, moment);
       }
     } catch (err) {
       next(err);
@@ -196,12 +218,14 @@ export class Layer {
 }
 
 /**
- * A rejected promise from a handler becomes `next(err)`. A falsy reason (none, `0`, `''`…) becomes
- * an Error: passed on as it is, `next` would read it as "no error" and carry on routing.
+ * A rejected promise from a handler becomes `next(err)`, unless a wrapper already passed the same
+ * error to `next` after the handler was called at `moment` (see forwarded-errors.ts). A falsy
+ * reason (none, `0`, `''`…) becomes an Error: passed on as it is, `next` would read it as
+ * "no error" and carry on routing.
  */
-export function forwardRejection(promise: Promise<unknown>, next: NextFunction): void {
+export function forwardRejection(promise: Promise<unknown>, next: NextFunction, moment: number): void {
   promise.then(undefined, (reason: unknown) => {
-    next(reason || new Error('Rejected promise'));
+    if (!forwardedSince(reason, moment)) next(reason || new Error('Rejected promise'));
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Layer } from './layer';
 import type { NextFunction, RoutedRequest } from './types';
+import { forwardedSince, forwardingMoment, noteForwarded } from './forwarded-errors';
 
 /** A param callback: `(req, res, next, value, name)`. */
 export type ParamCallback = (req: never, res: never, next: NextFunction, value: unknown, name: string) => unknown;
@@ -58,17 +59,19 @@ export function runParamCallbacks(
     const fn = (callbacks as ParamCallback[])[callbackIndex++];
     call.value = req.params[name];
     if (err) {
+      noteForwarded(err);
       call.error = err;
       nextParam(err);
       return;
     }
     if (!fn) return nextParam();
     try {
+      const moment = forwardingMoment();
       const ret = fn(req as never, res as never, nextCallback, value, name);
       if (ret !== undefined && ret !== null && typeof (ret as Promise<unknown>).then === 'function') {
-        (ret as Promise<unknown>).then(undefined, (reason: unknown) =>
-          nextCallback(reason || new Error('Rejected promise')),
-        );
+        (ret as Promise<unknown>).then(undefined, (reason: unknown) => {
+          if (!forwardedSince(reason, moment)) nextCallback(reason || new Error('Rejected promise'));
+        });
       }
     } catch (e) {
       nextCallback(e);
@@ -76,4 +79,21 @@ export function runParamCallbacks(
   };
 
   nextParam();
+}
+
+/**
+ * Express's `router.process_params(layer, called, req, res, done)`: runs this router's param
+ * callbacks for the keys of a matched layer. Every router has it on its prototype; the dispatch
+ * calls it through the router only when it was replaced (agents such as Sentry wrap it to learn
+ * the matched route) or when a callback applies, so an app without either never pays for it.
+ */
+export function processParams(
+  this: { params: Record<string, ParamCallback[]> },
+  layer: Layer,
+  called: ParamCallsMemo,
+  req: RoutedRequest,
+  res: unknown,
+  done: NextFunction,
+): void {
+  runParamCallbacks(this.params, layer, called, req, res, done);
 }

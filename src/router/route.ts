@@ -1,6 +1,7 @@
 import { Layer } from './layer';
 import { ROUTE_METHODS } from './methods';
 import { flattenHandlers, describeType } from './flatten';
+import { noteForwarded } from './forwarded-errors';
 import type { NextFunction, RoutedRequest } from './types';
 import type { PathPattern } from './path-pattern';
 
@@ -17,6 +18,8 @@ function lowerMethod(method: string): string {
   // The parser hands out the same string for each method, so these compare as pointers.
   if (method === 'GET') return 'get';
   if (method === 'POST') return 'post';
+  // `router.handle` called by hand with a request that has no method: no method route matches it.
+  if (typeof method !== 'string') return method;
   let lower = LOWER_METHODS.get(method);
   if (lower === undefined) {
     lower = method.toLowerCase();
@@ -70,13 +73,14 @@ export class Route {
       // 'route') is what `done`, the router's `next`, does with the same argument (the router
       // knows it entered a route, and treats 'route' from it as no error).
       const only = stack[0];
-      if (only.method === undefined || only.method === method) only.handleRequest(req, res, done);
+      if (only.method === undefined || only.method === method) only.handle_request(req, res, done);
       else done();
       return;
     }
     let index = 0;
     let sync = 0;
     const next: NextFunction = (err?: unknown): void => {
+      if (err) noteForwarded(err);
       if (err === 'route') return done();
       if (err === 'router') return done(err);
       // Deeply synchronous stacks yield to the event loop rather than overflow the call stack.
@@ -87,8 +91,8 @@ export class Route {
       let layer = stack[index++];
       while (layer !== undefined && layer.method !== undefined && layer.method !== method) layer = stack[index++];
       if (layer === undefined) return done(err);
-      if (err) layer.handleError(err, req, res, next);
-      else layer.handleRequest(req, res, next);
+      if (err) layer.handle_error(err, req, res, next);
+      else layer.handle_request(req, res, next);
       sync = 0;
     };
     next();

@@ -1,7 +1,9 @@
 import type { Layer, LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
-import { runParamCallbacks, type ParamCallsMemo } from './param-callbacks';
+import { processParams, type ParamCallsMemo } from './param-callbacks';
+import { firstLayerToRun } from './app-entry-layers';
+import { noteForwarded } from './forwarded-errors';
 import { pathnameOf, protohostOf } from './url-parts';
 import { sendOptionsAnswer } from './options-answer';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
@@ -68,6 +70,7 @@ function startFrame(
   owner: unknown,
 ): void {
   const frame = new DispatchFrame(router, req, res, out, ending, owner);
+  frame.index = firstLayerToRun(router.stack, frame.paramsHooked);
   req.next = frame.next;
   req.baseUrl = frame.parentUrl;
   req.originalUrl = req.originalUrl || req.url;
@@ -103,6 +106,11 @@ class DispatchFrame {
   declare lastUrl: string | undefined;
   declare lastPath: string;
   declare routeEnteredAt: number;
+  /**
+   * `process_params` was replaced (APM agents wrap it to learn the route): it is then called for
+   * every matched layer, as Express calls it; otherwise only layers with param callbacks need it.
+   */
+  declare readonly paramsHooked: boolean;
 
   constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
     this.router = router;
@@ -126,6 +134,7 @@ class DispatchFrame {
     this.lastUrl = undefined;
     this.lastPath = '';
     this.routeEnteredAt = -1;
+    this.paramsHooked = router.process_params !== processParams;
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
@@ -151,6 +160,7 @@ class DispatchFrame {
   /** What `next(err)` does: restore the URL the last middleware saw, then find the next matching layer. */
   advance(err: unknown): void {
     const req = this.req;
+    if (err) noteForwarded(err);
     const stack = this.router.stack;
     // A one-handler route hands its handler this `next` directly (see Route.dispatch), so its
     // next('route') arrives here; Express's route would have called next() for it, leaving
@@ -194,14 +204,14 @@ class DispatchFrame {
     const allowed = this.allowed;
     let index = this.index;
     let layer: Layer | undefined;
-    let match: LayerParams | null = null;
+    let match = false;
     // Large stacks are walked through the first-segment index; small ones are scanned directly.
     const indexed = stack.length >= INDEX_THRESHOLD ? indexOf(this.router) : undefined;
     const always = indexed ? indexed.always : undefined;
     const listed = indexed ? candidatesFor(indexed, path) : undefined;
     let a = always ? lowerBound(always, index) : 0;
     let b = listed ? lowerBound(listed, index) : 0;
-    while (match === null && index < stack.length) {
+    while (!match && index < stack.length) {
       if (always !== undefined && listed !== undefined) {
         const nextAlways = a < always.length ? always[a] : stack.length;
         const nextListed = b < listed.length ? listed[b] : stack.length;
@@ -221,30 +231,31 @@ class DispatchFrame {
         layerError = layerError || decodeError;
         continue;
       }
-      if (match === null) continue;
+      if (!match) continue;
       const route = layer.route;
       if (route === undefined) continue;
       // Routes never handle errors; only error middleware does.
       if (layerError) {
-        match = null;
+        match = false;
         continue;
       }
       const method = req.method;
       const handles = route.handlesMethod(method);
       if (!handles && allowed !== undefined) appendAllowed(allowed, route.allowedMethods());
-      if (!handles && method !== 'HEAD') match = null;
+      if (!handles && method !== 'HEAD') match = false;
     }
     this.index = index;
-    if (match === null || layer === undefined) {
+    if (!match || layer === undefined) {
       this.done(layerError);
       return;
     }
     const router = this.router;
     // Read now: the layer keeps only its latest match, and a param callback may let other requests run.
-    const matchedPath = layer.matchedPath;
+    const matchedPath = layer.path as string;
+    const params = layer.params as LayerParams;
     if (layer.route !== undefined) req.route = layer.route;
-    req.params = router.mergeParams ? mergeParams(match, this.parentParams) : match;
-    if (!hasParamCallbacks(router.params, layer)) {
+    req.params = router.mergeParams ? mergeParams(params, this.parentParams) : params;
+    if (!this.paramsHooked && !hasParamCallbacks(router.params, layer)) {
       // The common case: no param callback applies, so no continuation needs to be allocated.
       this.enter(layer, layerError, matchedPath, path);
       this.sync = 0;
@@ -252,7 +263,7 @@ class DispatchFrame {
     }
     const matched = layer;
     this.memo ??= Object.create(null) as ParamCallsMemo;
-    runParamCallbacks(router.params, matched, this.memo, req, this.res, (paramError?: unknown) => {
+    router.process_params(matched, this.memo, req, this.res, (paramError?: unknown) => {
       if (paramError) this.advance(layerError || paramError);
       else this.enter(matched, layerError, matchedPath, path);
       this.sync = 0;
@@ -264,7 +275,7 @@ class DispatchFrame {
     const req = this.req;
     if (layer.route !== undefined) {
       this.routeEnteredAt = this.index;
-      layer.handleRequest(req, this.res, this.next);
+      layer.handle_request(req, this.res, this.next);
       return;
     }
     if (layerPath.length !== 0) {
@@ -287,8 +298,8 @@ class DispatchFrame {
       }
       req.baseUrl = this.parentUrl + (layerPath.endsWith('/') ? layerPath.slice(0, -1) : layerPath);
     }
-    if (layerError) layer.handleError(layerError, req, this.res, this.next);
-    else layer.handleRequest(req, this.res, this.next);
+    if (layerError) layer.handle_error(layerError, req, this.res, this.next);
+    else layer.handle_request(req, this.res, this.next);
   }
 }
 

@@ -6,7 +6,7 @@ import { handleRequest } from './router-handle';
 import { warnDeprecated } from '../deprecation';
 import type { NextFunction } from './types';
 import type { PathPattern } from './path-pattern';
-import type { ParamCallback } from './param-callbacks';
+import { processParams, type ParamCallback } from './param-callbacks';
 
 /** Options of `portico.Router()`. */
 export interface RouterOptions {
@@ -37,6 +37,8 @@ export class RouterCore {
   declare mergeParams: boolean;
   declare strict: boolean;
   declare dotBoundary: boolean;
+  /** Runs the param callbacks for a matched layer (Express's name; see processParams). */
+  declare process_params: typeof processParams;
 
   /** Runs a request through this router; `out` is called when the router is done with it. */
   handle(req: unknown, res: unknown, out: NextFunction): void {
@@ -113,6 +115,7 @@ export interface Router extends RouterCore {
 }
 
 Object.setPrototypeOf(RouterCore.prototype, Function.prototype);
+Object.defineProperty(RouterCore.prototype, 'process_params', { configurable: true, writable: true, value: processParams });
 
 for (const method of ROUTE_METHODS) {
   Object.defineProperty(RouterCore.prototype, method, {

@@ -1179,8 +1179,9 @@ function viaPortico(pattern: string, kind: 'get' | 'use', sensitive: boolean, st
     return 'invalid';
   }
   try {
-    const m = layer.match(path);
-    return m === null ? null : { path: layer.matchedPath, params: JSON.stringify(m), keys: Object.keys(m) };
+    if (!layer.match(path)) return null;
+    const m = layer.params as Record<string, string>;
+    return { path: layer.path as string, params: JSON.stringify(m), keys: Object.keys(m) };
   } catch {
     return 'error';
   }

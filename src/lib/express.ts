@@ -1,0 +1,4 @@
+// `express/lib/express`: the framework function itself, the very object `require('express')` gives.
+import portico = require('../index');
+
+export = portico;

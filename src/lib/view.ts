@@ -1,0 +1,4 @@
+// `express/lib/view`: the View constructor, the default of the `view` setting.
+import { View } from '../views/view';
+
+export = View;
