@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { startChild, type ChildServer, type ChildStats } from './support/child-server';
-import { makeServedTree, type ServedTree } from './support/served-tree';
+import type { ChildServer, ChildStats } from './support/child-server';
 import { runStorm, openDescriptors, type StormOptions, type StormResult } from './support/abort-storm';
 import { exchange } from './support/raw-exchange';
 import { byMode, LONG } from './support/mode';
+import { serversForThisFile } from './support/per-file-servers';
 
 // Uploads and downloads cut off mid-way, half by FIN and half by RST. Afterwards the child must
 // hold no more descriptors, upload files or memory (after GC) than before. The same storm is run
@@ -22,17 +22,7 @@ const STORM: StormOptions = {
 };
 const MiB = 1024 * 1024;
 
-let tree: ServedTree;
-let portico: ChildServer;
-let express: ChildServer;
-before(async () => {
-  tree = makeServedTree();
-  [portico, express] = await Promise.all([startChild('portico', tree.root, tree.uploads), startChild('express', tree.root, tree.oracleUploads)]);
-});
-after(async () => {
-  await Promise.all([portico?.kill(), express?.kill()]);
-  tree?.remove();
-});
+const servers = serversForThisFile(true);
 
 /** A few complete transfers first, so that lazily created state is not counted as a leak. */
 async function warmUp(child: ChildServer): Promise<ChildStats> {
@@ -55,7 +45,7 @@ const summary = (r: StormResult, before: ChildStats, after: ChildStats) => ({
 describe('abort storms', () => {
   it(`absorbs ${COUNT} uploads and downloads cut off by FIN and RST with nothing left behind`, async () => {
     const results: Record<string, ReturnType<typeof summary>> = {};
-    for (const child of [portico, express]) {
+    for (const child of [servers.portico, servers.express!]) {
       const before = await warmUp(child);
       const result = await runStorm(child.port, child.pid, before.fds, STORM);
       const after = await child.stats();
@@ -78,10 +68,10 @@ describe('abort storms', () => {
 
   it('holds no memory for the part of an announced body that never arrives', async () => {
     // Each request announces 32 MiB (within the upload route's limit), sends 1 KiB and waits.
-    const before = await portico.stats();
+    const before = await servers.portico.stats();
     const sockets: net.Socket[] = [];
     for (let i = 0; i < 16; i++) {
-      const socket = net.connect(portico.port, '127.0.0.1');
+      const socket = net.connect(servers.portico.port, '127.0.0.1');
       socket.on('error', () => {});
       await new Promise<void>((resolve) => socket.once('connect', resolve));
       socket.write(`POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${32 * MiB}\r\n\r\n`);
@@ -89,14 +79,14 @@ describe('abort storms', () => {
       sockets.push(socket);
     }
     await new Promise((r) => setTimeout(r, 300));
-    const during = await portico.stats();
+    const during = await servers.portico.stats();
     for (const socket of sockets) socket.resetAndDestroy();
     const grown = (during.arrayBuffers - before.arrayBuffers) / MiB;
     assert.ok(grown < 16, `Buffer memory grew by ${grown.toFixed(1)} MiB for 16 KiB received`);
-    let fds = openDescriptors(portico.pid);
+    let fds = openDescriptors(servers.portico.pid);
     for (let i = 0; i < 100 && fds > before.fds; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      fds = openDescriptors(portico.pid);
+      fds = openDescriptors(servers.portico.pid);
     }
     assert.ok(fds <= before.fds, 'the cut connections are closed');
   });

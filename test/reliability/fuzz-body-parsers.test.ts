@@ -1,12 +1,12 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startChild, statsWhen, type ChildServer } from './support/child-server';
-import { makeServedTree, type ServedTree } from './support/served-tree';
+import { statsWhen } from './support/child-server';
 import { bodyRequest } from './support/body-requests';
 import { runFuzz } from './support/fuzz-run';
 import { exchange } from './support/raw-exchange';
 import { readdirSync } from 'node:fs';
 import { ANSWER_BOUND_MS, byMode, SEED } from './support/mode';
+import { serversForThisFile } from './support/per-file-servers';
 
 // Random bodies, media types, charsets, Content-Encodings (valid, corrupt, truncated) and framings
 // (exact, short and long Content-Length, chunked, bad chunks) against json(), urlencoded() both ways,
@@ -14,27 +14,17 @@ import { ANSWER_BOUND_MS, byMode, SEED } from './support/mode';
 
 const COUNT = byMode(1_000, 60_000);
 
-let tree: ServedTree;
-let portico: ChildServer;
-let express: ChildServer;
-before(async () => {
-  tree = makeServedTree();
-  [portico, express] = await Promise.all([startChild('portico', tree.root, tree.uploads), startChild('express', tree.root, tree.oracleUploads)]);
-});
-after(async () => {
-  await Promise.all([portico?.kill(), express?.kill()]);
-  tree?.remove();
-});
+const servers = serversForThisFile(true);
 
 describe('fuzzing the body parsers at the HTTP boundary', () => {
   it(`answers ${COUNT} generated requests without a crash, a hang, a 5xx express@4 does not give, pollution or a left upload`, async () => {
-    const figures = await runFuzz({ portico, express, arbitrary: bodyRequest, count: COUNT, seed: SEED, sampleEvery: 10, concurrency: byMode(16, 32) });
+    const figures = await runFuzz({ portico: servers.portico, express: servers.express!, arbitrary: bodyRequest, count: COUNT, seed: SEED, sampleEvery: 10, concurrency: byMode(16, 32) });
     console.log(`body-parser fuzz: ${JSON.stringify({ ...figures, failures: figures.failures.length })}`);
     assert.deepEqual(figures.failures, []);
     assert.equal(figures.requests, COUNT);
-    assert.equal(portico.exit, null, 'the Portico child is still running');
+    assert.equal(servers.portico.exit, null, 'the Portico child is still running');
     // Uploads are removed by the route once answered; give the last removals a moment.
-    const stats = await statsWhen(portico, (s) => s.uploads === 0);
+    const stats = await statsWhen(servers.portico, (s) => s.uploads === 0);
     assert.deepEqual(stats.polluted, [], 'no built-in prototype gained a key');
     assert.equal(stats.uploads, 0, 'the upload directory is empty again');
   });
@@ -46,14 +36,14 @@ describe('legacy multipart when the client leaves as soon as its upload is sent'
   it('removes the upload directory all the same', async () => {
     const body = '--b\r\nContent-Disposition: form-data; name="f"; filename="f.txt"\r\n\r\n' + 'x'.repeat(2000) + '\r\n--b--\r\n';
     const request = Buffer.from(`POST /legacy/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
-    for (let i = 0; i < 20; i++) await exchange(portico.port, request, ANSWER_BOUND_MS, { halfClose: true });
-    let left = readdirSync(tree.uploads);
+    for (let i = 0; i < 20; i++) await exchange(servers.portico.port, request, ANSWER_BOUND_MS, { halfClose: true });
+    let left = readdirSync(servers.tree.uploads);
     for (let i = 0; i < 50 && left.length !== 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      left = readdirSync(tree.uploads);
+      left = readdirSync(servers.tree.uploads);
     }
     assert.deepEqual(left, []);
-    assert.equal(portico.exit, null);
+    assert.equal(servers.portico.exit, null);
   });
 });
 
@@ -67,11 +57,11 @@ describe('legacy multipart parts without a field name (issue examples)', () => {
     it(`answers and keeps serving: ${JSON.stringify(part.split('\r\n')[0])}`, async () => {
       const body = `--XyZ\r\n${part}\r\n--XyZ--\r\n`;
       const request = `POST /legacy/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
-      const answer = await exchange(portico.port, Buffer.from(request), ANSWER_BOUND_MS);
+      const answer = await exchange(servers.portico.port, Buffer.from(request), ANSWER_BOUND_MS);
       assert.ok(answer.status === 200 || (answer.status >= 400 && answer.status < 500), `status ${answer.status}`);
-      const health = await exchange(portico.port, Buffer.from('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), ANSWER_BOUND_MS);
+      const health = await exchange(servers.portico.port, Buffer.from('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), ANSWER_BOUND_MS);
       assert.equal(health.status, 200);
-      assert.equal(portico.exit, null);
+      assert.equal(servers.portico.exit, null);
     });
   }
 });

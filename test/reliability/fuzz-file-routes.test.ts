@@ -1,46 +1,37 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startChild, type ChildServer } from './support/child-server';
-import { checkFileBody, makeServedTree, type ServedTree } from './support/served-tree';
+
+import { checkFileBody } from './support/served-tree';
 import { fileRequest } from './support/file-requests';
 import { runFuzz } from './support/fuzz-run';
 import { exchange } from './support/raw-exchange';
 import { ANSWER_BOUND_MS, byMode, SEED } from './support/mode';
+import { serversForThisFile } from './support/per-file-servers';
 
 // Random request targets (traversals, escapes, awkward names) against static, sendFile and param
 // routes, with random Range, If-* and Accept* headers and Host values that carry userinfo.
 
 const COUNT = byMode(1_000, 40_000);
 
-let tree: ServedTree;
-let portico: ChildServer;
-let express: ChildServer;
-before(async () => {
-  tree = makeServedTree();
-  [portico, express] = await Promise.all([startChild('portico', tree.root, tree.uploads), startChild('express', tree.root, tree.oracleUploads)]);
-});
-after(async () => {
-  await Promise.all([portico?.kill(), express?.kill()]);
-  tree?.remove();
-});
+const servers = serversForThisFile(true);
 
 describe('fuzzing the file and param routes at the HTTP boundary', () => {
   it(`answers ${COUNT} generated requests with exact file bytes, nothing from outside the root and no userinfo hostname`, async () => {
     let fileBodies = 0;
     const figures = await runFuzz({
-      portico,
-      express,
+      portico: servers.portico,
+      express: servers.express!,
       arbitrary: fileRequest,
       count: COUNT,
       seed: SEED + 1,
       sampleEvery: 10,
       concurrency: byMode(16, 32),
       check: (request, answer) => {
-        if (answer.raw.includes(tree.secret)) return 'served a file outside the root';
+        if (answer.raw.includes(servers.tree.secret)) return 'served a file outside the root';
         const target = request.label.split(' ')[1];
         if (request.label.startsWith('GET ') && (answer.status === 200 || answer.status === 206) && /^\/+(static|file)\//i.test(target)) {
           fileBodies++;
-          return checkFileBody(tree, answer.status, answer.headers, answer.body);
+          return checkFileBody(servers.tree, answer.status, answer.headers, answer.body);
         }
         if (answer.status === 200 && /^\/host(\?|$)/.test(target) && request.label.startsWith('GET ')) {
           const { hostname } = JSON.parse(answer.body.toString()) as { hostname: string | null };
@@ -55,15 +46,15 @@ describe('fuzzing the file and param routes at the HTTP boundary', () => {
     assert.deepEqual(figures.failures, []);
     assert.equal(figures.requests, COUNT);
     assert.ok(fileBodies > COUNT / 100, `file bodies were checked (${fileBodies})`);
-    assert.equal(portico.exit, null, 'the Portico child is still running');
-    assert.deepEqual((await portico.stats()).polluted, [], 'no built-in prototype gained a key');
+    assert.equal(servers.portico.exit, null, 'the Portico child is still running');
+    assert.deepEqual((await servers.portico.stats()).polluted, [], 'no built-in prototype gained a key');
   });
 });
 
 describe('Host values with userinfo (issue examples)', () => {
   for (const host of ['evil.com:x@good.com', 'evil.com:x%40good.com', 'evil.com:@good.com']) {
     it(`never takes the hostname from the userinfo of ${host}`, async () => {
-      const answer = await exchange(portico.port, Buffer.from(`GET /host HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), ANSWER_BOUND_MS);
+      const answer = await exchange(servers.portico.port, Buffer.from(`GET /host HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), ANSWER_BOUND_MS);
       assert.equal(answer.status, 200);
       const { hostname, subdomains } = JSON.parse(answer.body.toString()) as { hostname: string | null; subdomains: string[] };
       assert.ok(hostname === null || !hostname.startsWith('evil.com'), `hostname ${hostname}`);

@@ -1,26 +1,17 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { startChild, type ChildServer } from './support/child-server';
-import { makeServedTree, type ServedTree } from './support/served-tree';
+
 import { parseFirstResponse } from './support/raw-exchange';
 import { byMode } from './support/mode';
+import { serversForThisFile } from './support/per-file-servers';
 
 // Many requests written at once on one connection: the answers come back complete and in order,
 // across routes that answer at once, from a file, after reading a body, and with an error.
 
 const COUNT = byMode(200, 2_000);
 
-let tree: ServedTree;
-let portico: ChildServer;
-before(async () => {
-  tree = makeServedTree();
-  portico = await startChild('portico', tree.root, tree.uploads);
-});
-after(async () => {
-  await portico?.kill();
-  tree?.remove();
-});
+const servers = serversForThisFile(false);
 
 interface Pipelined { bytes: string; head: boolean; check: (status: number, body: Buffer) => string | null }
 
@@ -38,7 +29,7 @@ function nth(i: number): Pipelined {
       return {
         bytes: 'GET /static/snow%20%E2%98%83/b.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
         head: false,
-        check: (status, body) => (status === 200 && body.equals(tree.files.get('snow ☃/b.bin') as Buffer) ? null : `${status}, ${body.length} bytes`),
+        check: (status, body) => (status === 200 && body.equals(servers.tree.files.get('snow ☃/b.bin') as Buffer) ? null : `${status}, ${body.length} bytes`),
       };
     case 3:
       return { bytes: `HEAD /file/a.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, head: true, check: (status) => (status === 200 ? null : String(status)) };
@@ -56,7 +47,7 @@ function nth(i: number): Pipelined {
 describe('pipelining', () => {
   it(`answers ${COUNT} pipelined requests completely and in order`, async () => {
     const requests = Array.from({ length: COUNT }, (_, i) => nth(i));
-    const socket = net.connect(portico.port, '127.0.0.1');
+    const socket = net.connect(servers.portico.port, '127.0.0.1');
     const chunks: Buffer[] = [];
     let buffered: Buffer = Buffer.alloc(0);
     const problems: string[] = [];
@@ -90,6 +81,6 @@ describe('pipelining', () => {
     assert.deepEqual(problems, []);
     assert.equal(answered, COUNT);
     assert.equal(buffered.length, 0, 'nothing after the last answer');
-    assert.equal(portico.exit, null);
+    assert.equal(servers.portico.exit, null);
   });
 });

@@ -1,10 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { startChild, type ChildServer } from './support/child-server';
-import { makeServedTree, type ServedTree } from './support/served-tree';
+
 import { exchange } from './support/raw-exchange';
 import { byMode } from './support/mode';
+import { serversForThisFile } from './support/per-file-servers';
 
 // Slow-loris clients (headers a few bytes at a time) and slow bodies hold connections open while
 // an ordinary client keeps asking: every one of its requests is answered, and promptly.
@@ -12,16 +12,7 @@ import { byMode } from './support/mode';
 const SLOW = byMode(60, 400);
 const SECONDS = byMode(4, 30);
 
-let tree: ServedTree;
-let portico: ChildServer;
-before(async () => {
-  tree = makeServedTree();
-  portico = await startChild('portico', tree.root, tree.uploads);
-});
-after(async () => {
-  await portico?.kill();
-  tree?.remove();
-});
+const servers = serversForThisFile(false);
 
 /** A connection that sends `text` a few bytes at a time until stopped. */
 function trickle(port: number, text: string): { stop: () => void } {
@@ -47,8 +38,8 @@ describe('slow clients', () => {
     const body = JSON.stringify({ padding: 'x'.repeat(2000) });
     const slow = Array.from({ length: SLOW }, (_, i) =>
       i % 2 === 0
-        ? trickle(portico.port, `GET /users/${i}/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(4000)}\r\n\r\n`)
-        : trickle(portico.port, `POST /json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`),
+        ? trickle(servers.portico.port, `GET /users/${i}/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'p'.repeat(4000)}\r\n\r\n`)
+        : trickle(servers.portico.port, `POST /json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`),
     );
     const latencies: number[] = [];
     const failures: string[] = [];
@@ -60,7 +51,7 @@ describe('slow clients', () => {
           i % 2 === 0
             ? `GET /users/${i}/posts/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`
             : `POST /json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\nConnection: close\r\n\r\n${json}`;
-        const answer = await exchange(portico.port, Buffer.from(request), 5_000);
+        const answer = await exchange(servers.portico.port, Buffer.from(request), 5_000);
         latencies.push(answer.elapsedMs);
         if (answer.status !== 200 && failures.length < 10) failures.push(`#${i}: ${answer.status}${answer.timedOut ? ' (timed out)' : ''}`);
       }
@@ -72,6 +63,6 @@ describe('slow clients', () => {
     assert.deepEqual(failures, []);
     assert.ok(latencies.length >= SECONDS * 5, `the ordinary client was served (${latencies.length} requests)`);
     assert.ok(latencies[latencies.length - 1] < 3_000, `every answer within 3 s (longest ${latencies[latencies.length - 1]} ms)`);
-    assert.equal(portico.exit, null);
+    assert.equal(servers.portico.exit, null);
   });
 });

@@ -1,10 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startChild, statsWhen, type ChildServer, type ChildStats } from './support/child-server';
-import { makeServedTree, type ServedTree } from './support/served-tree';
+import { statsWhen, type ChildStats } from './support/child-server';
 import { runPool } from './support/run-pool';
 import { LONG } from './support/mode';
+import { serversForThisFile } from './support/per-file-servers';
 
 // A realistic mix of requests on keep-alive connections for a while: every answer has the expected
 // status, and memory after GC stays flat. RELIABILITY_SOAK_SECONDS sets the length of the long mode.
@@ -28,16 +28,7 @@ const MIX: Step[] = [
   { method: 'POST', path: '/legacy/upload', type: 'multipart/form-data; boundary=b', body: multipart, status: 200 },
 ];
 
-let tree: ServedTree;
-let portico: ChildServer;
-before(async () => {
-  tree = makeServedTree();
-  portico = await startChild('portico', tree.root, tree.uploads);
-});
-after(async () => {
-  await portico?.kill();
-  tree?.remove();
-});
+const servers = serversForThisFile(false);
 
 function request(agent: http.Agent, port: number, step: Step): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,12 +50,12 @@ describe('soak', () => {
     const samples: ChildStats[] = [];
     let requests = 0;
     const unexpected: string[] = [];
-    const sampler = setInterval(() => void portico.stats().then((s) => samples.push(s), () => {}), Math.max(500, (SECONDS * 1000) / 20));
+    const sampler = setInterval(() => void servers.portico.stats().then((s) => samples.push(s), () => {}), Math.max(500, (SECONDS * 1000) / 20));
     try {
       await runPool(Array.from({ length: 8 }, (_, i) => i), 8, async (lane) => {
-        for (let i = lane; Date.now() < deadline && portico.exit === null; i++) {
+        for (let i = lane; Date.now() < deadline && servers.portico.exit === null; i++) {
           const step = MIX[i % MIX.length];
-          const status = await request(agent, portico.port, step);
+          const status = await request(agent, servers.portico.port, step);
           requests++;
           if (status !== step.status && unexpected.length < 20) unexpected.push(`${step.method} ${step.path}: ${status}`);
         }
@@ -73,7 +64,7 @@ describe('soak', () => {
       clearInterval(sampler);
       agent.destroy();
     }
-    const last = await statsWhen(portico, (s) => s.uploads === 0);
+    const last = await statsWhen(servers.portico, (s) => s.uploads === 0);
     // The first fifth warms up (JIT, pools); memory is compared from there to the end.
     const settled = samples[Math.floor(samples.length / 5)] ?? samples[0];
     const figures = {
@@ -86,7 +77,7 @@ describe('soak', () => {
       heapEndMiB: +(last.heapUsed / MiB).toFixed(1),
     };
     console.log(`soak: ${JSON.stringify(figures)}`);
-    assert.equal(portico.exit, null);
+    assert.equal(servers.portico.exit, null);
     assert.deepEqual(unexpected, []);
     assert.ok(requests > SECONDS * 10, `requests were served (${requests})`);
     assert.ok(last.rss - settled.rss < 32 * MiB, `RSS flat: ${figures.rssStartMiB} → ${figures.rssEndMiB} MiB`);
