@@ -35,7 +35,11 @@ describe('req.fresh with the QUERY method', () => {
     );
     const statuses = results.map((r) => [r.portico.status, r.portico.headers['x-fresh']]);
     assert.deepEqual(statuses, results.map((r) => [r.express.status, r.express.headers['x-fresh']]));
-    assert.deepEqual(statuses, [[304, 'true'], [200, 'false'], [304, 'true'], [200, 'false'], [200, 'false']]);
+    // app.all() registers the methods node knows: before QUERY was one of them (Node 18), a QUERY
+    // request reaches no route on either framework.
+    const unrouted = [404, undefined];
+    const query = nodeParsesQuery ? [[304, 'true'], [200, 'false']] : [unrouted, unrouted];
+    assert.deepEqual(statuses, [...query, [304, 'true'], [200, 'false'], [200, 'false']]);
   });
 
   it(`a real QUERY request ${nodeParsesQuery ? 'is answered 304 when fresh' : 'is refused by this Node version\'s parser'} on both frameworks`, async () => {
