@@ -15,20 +15,8 @@ fail() {
   exit 1
 }
 
-missing=""
-[ -x "$NGINX" ] || missing="$missing nginx"
-[ -x "$REDIS" ] || missing="$missing redis-server"
-
-if [ -z "$missing" ]; then
-  echo "install-services: found $NGINX and $REDIS"
-  exit 0
-fi
-
-# Test files run in parallel and each calls this script: one installs, the others wait for it
-# (two apt-get at once would fail on dpkg's lock) and then find the binaries.
-if command -v flock >/dev/null 2>&1; then
-  exec 9>"${TMPDIR:-/tmp}/portico-install-services.lock"
-  flock 9
+# Sets $missing to the packages whose binary is absent; exits 0 when both are there.
+check_installed() {
   missing=""
   [ -x "$NGINX" ] || missing="$missing nginx"
   [ -x "$REDIS" ] || missing="$missing redis-server"
@@ -36,6 +24,16 @@ if command -v flock >/dev/null 2>&1; then
     echo "install-services: found $NGINX and $REDIS"
     exit 0
   fi
+}
+
+check_installed
+
+# Test files run in parallel and each calls this script: one installs, the others wait for it
+# (two apt-get at once would fail on dpkg's lock) and then find the binaries.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"${TMPDIR:-/tmp}/portico-install-services.lock"
+  flock 9
+  check_installed
 fi
 
 command -v apt-get >/dev/null 2>&1 || fail "missing:$missing, and apt-get is not available: install them, or set NGINX_PATH / REDIS_SERVER_PATH."
