@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOptions, usage } from './lib/options.mjs';
-import { FRAMEWORKS, BENCH_DIR, ROOT_DIR, frameworkById } from './lib/frameworks.mjs';
+import { FRAMEWORKS, BENCH_DIR, ROOT_DIR, frameworkById, servesScenario } from './lib/frameworks.mjs';
 import { SERVER_ENV, defaultLoadGenerator, runLoad, startServer, tail } from './lib/load.mjs';
 import { SCENARIOS } from './lib/scenarios.mjs';
 import { send, verify } from './lib/http-client.mjs';
@@ -157,6 +157,7 @@ const results = {
     warmup: options.warmup,
     duration: options.duration,
     rounds: options.rounds,
+    runs: options.check ? 1 : options.runs,
     startupRuns: options.startupRuns,
     pinning,
   },
@@ -168,44 +169,49 @@ const results = {
   startup: null,
 };
 
-const loadCells = scenarios.filter((s) => !s.startup).length * frameworks.length;
+const loadCells = scenarios.filter((s) => !s.startup).reduce((n, s) => n + frameworks.filter((f) => servesScenario(f, s.id)).length, 0);
 // Say so when autocannon runs only because wrk is missing: its numbers for fast servers are lower.
 const fallback = options.load === 'autocannon' && defaultLoadGenerator() === 'autocannon';
-const estimate = Math.round((loadCells * options.rounds * (options.warmup + options.duration + 1.2)) / 60);
+const estimate = Math.round((loadCells * options.runs * options.rounds * (options.warmup + options.duration + 1.2)) / 60);
 process.stdout.write(
   `bench: ${options.mode} run, ${plural(scenarios.length, 'scenario')} × ${plural(frameworks.length, 'framework')}, ` +
-    `${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${options.warmup} s warm-up + ${options.duration} s per cell, ${options.connections} connections (about ${estimate || '<1'} min)\n` +
+    `${options.runs > 1 ? `${options.runs} full runs of ` : ''}${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${options.warmup} s warm-up + ${options.duration} s per cell, ${options.connections} connections (about ${estimate || '<1'} min)\n` +
     `bench: load generator ${options.load} ${results.environment.loadGenerator.version}${fallback ? ' (wrk is not on PATH: apt-get install wrk)' : ''}\n` +
     `bench: pinning ${pinning.enabled ? 'on' : 'OFF'}: ${pinning.reason}; Node ${process.version}; ` +
     `load average ${results.environment.loadAverage.join(' / ')}\n`,
 );
 if (standIn) process.stdout.write(`bench: WARNING: the Portico column runs ${standIn} (PORTICO_BENCH_MODULE stand-in)\n`);
 
-const started = Date.now();
-for (const [index, scenario] of scenarios.entries()) {
-  if (scenario.startup) {
-    results.startup = {};
-    for (const framework of rotated(frameworks, index)) {
-      const r = await runStartup(framework);
-      results.startup[framework.id] = r;
-      process.stdout.write(
-        `${cellLabel('j', framework.id)} ` +
-          (r.error ? `FAILED: ${r.error}\n` : `ready ${r.readyMs.toFixed(1)} ms, RSS ${r.rssMb.toFixed(1)} MB, heap ${r.heapUsedMb.toFixed(1)} MB${emptyText(r)}\n`),
-      );
-    }
-    continue;
+/** (j) for every framework that serves it, in a rotating order. */
+async function measureStartup(index) {
+  const startup = {};
+  for (const framework of rotated(frameworks, index)) {
+    if (!servesScenario(framework, 'j')) continue;
+    const r = await runStartup(framework);
+    startup[framework.id] = r;
+    process.stdout.write(
+      `${cellLabel('j', framework.id)} ` +
+        (r.error ? `FAILED: ${r.error}\n` : `ready ${r.readyMs.toFixed(1)} ms, RSS ${r.rssMb.toFixed(1)} MB, heap ${r.heapUsedMb.toFixed(1)} MB${emptyText(r)}\n`),
+    );
   }
-  results.cells[scenario.id] = {};
-  // Several short rounds, each visiting every framework, rather than one long cell: this virtual
-  // machine's speed drifts by tens of percent within minutes, and the median of interleaved rounds
-  // lets no framework take all of a slow (or fast) stretch.
+  return startup;
+}
+
+/**
+ * One load scenario in interleaved rounds: the frameworks' cells, each the round with the median
+ * requests/s. Several short rounds, each visiting every framework, rather than one long cell: this
+ * virtual machine's speed drifts by tens of percent within minutes, and the median of interleaved
+ * rounds lets no framework take all of a slow (or fast) stretch.
+ */
+async function measureScenario(scenario, index, runLabel) {
   const rounds = options.check ? 1 : options.rounds;
-  const byFramework = new Map(frameworks.map((f) => [f.id, []]));
+  const serving = frameworks.filter((f) => servesScenario(f, scenario.id));
+  const byFramework = new Map(serving.map((f) => [f.id, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const framework of rotated(frameworks, index + round)) {
+    for (const framework of rotated(serving, index + round)) {
       const cell = await runCell(scenario, framework);
       byFramework.get(framework.id).push(cell);
-      const label = `${cellLabel(scenario.id, framework.id)}${rounds > 1 ? `${round + 1}/${rounds} ` : ''}`;
+      const label = `${cellLabel(scenario.id, framework.id)}${runLabel}${rounds > 1 ? `${round + 1}/${rounds} ` : ''}`;
       if (cell.error) process.stdout.write(`${label} FAILED: ${cell.error}\n`);
       else if (cell.checked) process.stdout.write(`${label} answers correctly\n`);
       else {
@@ -216,7 +222,53 @@ for (const [index, scenario] of scenarios.entries()) {
       }
     }
   }
-  for (const framework of frameworks) results.cells[scenario.id][framework.id] = medianCell(byFramework.get(framework.id));
+  const cells = {};
+  for (const framework of serving) cells[framework.id] = medianCell(byFramework.get(framework.id));
+  return cells;
+}
+
+/**
+ * Of one cell's full runs, the run with the median requests/s (the lower middle for an even count),
+ * with every run's figure kept (`runsRps`, and `runsRoundsRps`: the rounds of each run).
+ */
+function medianRun(cells) {
+  const failed = cells.find((c) => c.error);
+  if (failed) return failed;
+  if (cells.length === 1) return cells[0];
+  const sorted = [...cells].sort((x, y) => x.rps - y.rps);
+  const median = sorted[(sorted.length - 1) >> 1];
+  return {
+    ...median,
+    runsRps: cells.map((c) => c.rps),
+    runsRoundsRps: cells.map((c) => c.roundsRps ?? [c.rps]),
+    peakRssMb: Math.max(...cells.map((c) => c.peakRssMb ?? 0)) || null,
+  };
+}
+
+const started = Date.now();
+// Whole runs repeated: every load scenario of every framework once per run, then the next run, so
+// that each run spans the machine's slow drift as a whole and the reported cell is the median run.
+const runs = options.check ? 1 : options.runs;
+const perRun = [];
+for (let run = 0; run < runs; run++) {
+  const runLabel = runs > 1 ? `run ${run + 1}/${runs} ` : '';
+  if (runs > 1) process.stdout.write(`bench: full run ${run + 1} of ${runs}\n`);
+  const cells = {};
+  for (const [index, scenario] of scenarios.entries()) {
+    // (j) is the median of several fresh processes already; it is measured in the first run only.
+    if (scenario.startup) {
+      if (run === 0) results.startup = await measureStartup(index);
+      continue;
+    }
+    cells[scenario.id] = await measureScenario(scenario, index + run, runLabel);
+  }
+  perRun.push(cells);
+}
+for (const scenario of scenarios.filter((s) => !s.startup)) {
+  results.cells[scenario.id] = {};
+  for (const framework of frameworks.filter((f) => servesScenario(f, scenario.id))) {
+    results.cells[scenario.id][framework.id] = medianRun(perRun.map((cells) => cells[scenario.id][framework.id]));
+  }
 }
 results.elapsedSeconds = Math.round((Date.now() - started) / 1000);
 

@@ -14,7 +14,15 @@ export const FRAMEWORKS = [
   { id: 'koa', label: 'Koa', packages: ['koa', '@koa/router', 'koa-bodyparser', 'koa-static'] },
   { id: 'express4', label: 'Express 4', packages: ['express'] },
   { id: 'express5', label: 'Express 5', packages: ['express5'] },
+  // A variant measured only where it changes the contract: (k) with sirv statting on every request.
+  // It has a table of its own, not a column of the main ones (see `variantOf`).
+  { id: 'polka-dev', label: 'Polka, sirv `dev: true`', packages: ['polka', 'sirv'], scenarios: ['k'], variantOf: 'polka' },
 ];
+
+/** Whether `framework` is measured in `scenarioId` (a variant only in the scenarios it names). */
+export function servesScenario(framework, scenarioId) {
+  return !framework.scenarios || framework.scenarios.includes(scenarioId);
+}
 
 /** Looks a framework up by id. */
 export function frameworkById(id) {

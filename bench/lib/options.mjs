@@ -13,8 +13,8 @@ const QUICK_FRAMEWORKS = ['portico', 'node-http', 'fastify', 'express4'];
 const QUICK_SCENARIOS = ['a', 'c', 'e', 'i', 'j', 'k'];
 
 const PRESETS = {
-  full: { warmup: 2, duration: 3, rounds: 3, startupRuns: 5 },
-  quick: { warmup: 0.5, duration: 2, rounds: 1, startupRuns: 1 },
+  full: { warmup: 2, duration: 3, rounds: 3, runs: 3, startupRuns: 5 },
+  quick: { warmup: 0.5, duration: 2, rounds: 1, runs: 1, startupRuns: 1 },
 };
 
 /** The text of --help. */
@@ -27,6 +27,8 @@ export function usage() {
   --duration=<s>          measured seconds per cell (full ${PRESETS.full.duration}, quick ${PRESETS.quick.duration})
   --warmup=<s>            warm-up seconds per cell (full ${PRESETS.full.warmup}, quick ${PRESETS.quick.warmup})
   --rounds=<n>            interleaved rounds per cell, the median reported (full ${PRESETS.full.rounds}, quick ${PRESETS.quick.rounds})
+  --runs=<n>              whole runs one after the other, the median run reported per cell
+                          (full ${PRESETS.full.runs}, quick ${PRESETS.quick.runs})
   --connections=<n>       concurrent connections (50)
   --load=<generator>      wrk or autocannon (default: wrk when it is on PATH, autocannon
                           otherwise; here ${defaultLoadGenerator()})
@@ -72,7 +74,7 @@ export function parseOptions(argv) {
       if (!match) throw new Error(`unexpected argument ${arg}`);
       flags[match[1]] = match[2] === undefined ? true : match[2];
     }
-    const known = ['quick', 'only', 'frameworks', 'duration', 'warmup', 'connections', 'rounds', 'startup-runs', 'load', 'no-pin', 'write', 'check', 'help'];
+    const known = ['quick', 'only', 'frameworks', 'duration', 'warmup', 'connections', 'rounds', 'runs', 'startup-runs', 'load', 'no-pin', 'write', 'check', 'help'];
     for (const name of Object.keys(flags)) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
 
     const quick = flags.quick === true;
@@ -91,6 +93,7 @@ export function parseOptions(argv) {
       duration: flags.duration !== undefined ? positive(str('duration'), 'duration') : preset.duration,
       warmup: flags.warmup !== undefined ? Number(str('warmup')) || 0 : preset.warmup,
       rounds: flags.rounds !== undefined ? Math.round(positive(str('rounds'), 'rounds')) : preset.rounds,
+      runs: flags.runs !== undefined ? Math.round(positive(str('runs'), 'runs')) : preset.runs,
       connections: flags.connections !== undefined ? Math.round(positive(str('connections'), 'connections')) : 50,
       startupRuns: flags['startup-runs'] !== undefined ? Math.round(positive(str('startup-runs'), 'startup-runs')) : preset.startupRuns,
       load: flags.load !== undefined ? loadGenerator(str('load')) : defaultLoadGenerator(),

@@ -24,8 +24,12 @@ function onError(err, req, res) {
   send(res, err.status || err.code || 500, { error: err.message || 'Error' });
 }
 
-/** Creates the app for one scenario. */
-function createApp(scenario) {
+/**
+ * Creates the app for one scenario. `sirvOptions` are added to sirv's: `{ dev: true }` makes it
+ * stat the file on every request (the polka-dev server), where its default serves a snapshot of the
+ * directory taken at start-up.
+ */
+function createApp(scenario, sirvOptions = {}) {
   const app = polka({ onError });
 
   switch (scenario) {
@@ -78,7 +82,7 @@ function createApp(scenario) {
     case 'g':
     case 'h':
     case 'k':
-      app.use('/static', sirv(common.STATIC_DIR, { etag: true }));
+      app.use('/static', sirv(common.STATIC_DIR, { etag: true, ...sirvOptions }));
       break;
 
     case 'i':
@@ -119,8 +123,8 @@ function buildRealisticApp(app) {
 }
 
 /** Starts the scenario's app on 127.0.0.1:port; resolves with the http.Server once listening. */
-function start(scenario, port) {
-  const app = createApp(scenario);
+function start(scenario, port, sirvOptions) {
+  const app = createApp(scenario, sirvOptions);
   return new Promise((resolve, reject) => {
     app.listen(port, common.HOST, () => resolve(app.server));
     app.server.on('error', reject);
