@@ -27,3 +27,18 @@ export function canonicalize(code: number): number {
   const folded = upper.charCodeAt(0);
   return folded < 0x80 ? code : folded;
 }
+
+/**
+ * Case-insensitive comparison of two strings of equal length with ASCII folding only: for a
+ * literal of ASCII characters that is all a non-Unicode `i` RegExp folds (see `canonicalize`).
+ */
+export function equalsIgnoringAsciiCase(a: string, b: string): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const lx = x | 0x20;
+    if (lx !== (y | 0x20) || lx < 0x61 || lx > 0x7a) return false;
+  }
+  return true;
+}

@@ -1,5 +1,6 @@
 import { compilePathPattern, type PathKey, type PathPattern, type PathPatternOptions } from './path-pattern';
 import { decodeParam } from './decode-param';
+import { equalsIgnoringAsciiCase } from './char-match';
 import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
@@ -227,18 +228,6 @@ export function forwardRejection(promise: Promise<unknown>, next: NextFunction, 
   promise.then(undefined, (reason: unknown) => {
     if (!forwardedSince(reason, moment)) next(reason || new Error('Rejected promise'));
   });
-}
-
-/** Case-insensitive comparison with ASCII folding only, as a non-Unicode `i` RegExp does. */
-function equalsIgnoringAsciiCase(a: string, b: string): boolean {
-  for (let i = 0; i < a.length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const lx = x | 0x20;
-    if (lx !== (y | 0x20) || lx < 0x61 || lx > 0x7a) return false;
-  }
-  return true;
 }
 
 /** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */
