@@ -278,25 +278,28 @@ class DispatchFrame {
       layer.handle_request(req, this.res, this.next);
       return;
     }
-    if (layerPath.length !== 0) {
+    const n = layerPath.length;
+    if (n !== 0) {
       // The matched prefix must end at a segment boundary of the path it was matched against.
-      if (layerPath !== path.slice(0, layerPath.length)) {
+      // (Character codes and startsWith: no one-character or prefix strings made per request.)
+      if (!path.startsWith(layerPath)) {
         this.advance(layerError);
         return;
       }
-      const after = path[layerPath.length];
-      if (after !== undefined && after !== '/' && after !== '.') {
+      const after = path.charCodeAt(n);
+      if (n < path.length && after !== 0x2f /* / */ && after !== 0x2e /* . */) {
         this.advance(layerError);
         return;
       }
       const protohost = this.protohost;
       this.removed = layerPath;
-      req.url = protohost + req.url.slice(protohost.length + layerPath.length);
-      if (!protohost && req.url[0] !== '/') {
-        req.url = '/' + req.url;
+      let url = protohost + req.url.slice(protohost.length + n);
+      if (!protohost && url.charCodeAt(0) !== 0x2f /* / */) {
+        url = '/' + url;
         this.slashAdded = true;
       }
-      req.baseUrl = this.parentUrl + (layerPath.endsWith('/') ? layerPath.slice(0, -1) : layerPath);
+      req.url = url;
+      req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
     }
     if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);
