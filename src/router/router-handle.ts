@@ -165,7 +165,9 @@ class DispatchFrame {
     // A one-handler route hands its handler this `next` directly (see Route.dispatch), so its
     // next('route') arrives here; Express's route would have called next() for it, leaving
     // `undefined` as the error. From middleware or a param callback, 'route' becomes null.
-    let layerError = err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
+    // (The `typeof` tests first: compared with a value of any type, `===` calls V8's generic
+    // comparison on every layer; `err` is almost always undefined.)
+    let layerError = typeof err === 'string' && err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
     if (this.slashAdded) {
       req.url = req.url.slice(1);
       this.slashAdded = false;
@@ -176,7 +178,7 @@ class DispatchFrame {
       req.url = protohost + this.removed + req.url.slice(protohost.length);
       this.removed = '';
     }
-    if (layerError === 'router') {
+    if (typeof layerError === 'string' && layerError === 'router') {
       setImmediate(finishLater, this, null);
       return;
     }
