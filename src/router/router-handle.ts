@@ -103,7 +103,7 @@ class DispatchFrame {
   declare removed: string;
   declare slashAdded: boolean;
   declare sync: number;
-  declare lastUrl: string | undefined;
+  declare lastUrl: string;
   declare lastPath: string;
   declare routeEnteredAt: number;
   /**
@@ -131,7 +131,9 @@ class DispatchFrame {
     this.removed = '';
     this.slashAdded = false;
     this.sync = 0;
-    this.lastUrl = undefined;
+    // '' stands for "none yet": its pathname is '' too, so starting from it changes no answer,
+    // and the comparison below always sees strings.
+    this.lastUrl = '';
     this.lastPath = '';
     this.routeEnteredAt = -1;
     this.paramsHooked = router.process_params !== processParams;
@@ -192,7 +194,7 @@ class DispatchFrame {
       return;
     }
     // Middleware rarely rewrites req.url: the pathname of the URL seen last time is reused.
-    const url = req.url;
+    const url = req.url as string;
     if (url !== this.lastUrl) {
       this.lastUrl = url;
       this.lastPath = pathnameOf(url);
