@@ -29,11 +29,12 @@ export function canonicalize(code: number): number {
 }
 
 /**
- * Case-insensitive comparison of two strings of equal length with ASCII folding only: for a
- * literal of ASCII characters that is all a non-Unicode `i` RegExp folds (see `canonicalize`).
+ * Whether `a` begins with `b` (all of `a` when they have the same length; `a` must be at least as
+ * long), compared with ASCII folding only: for a literal of ASCII characters that is all a
+ * non-Unicode `i` RegExp folds (see `canonicalize`).
  */
-export function equalsIgnoringAsciiCase(a: string, b: string): boolean {
-  for (let i = 0; i < a.length; i++) {
+export function startsWithIgnoringAsciiCase(a: string, b: string): boolean {
+  for (let i = 0; i < b.length; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x === y) continue;

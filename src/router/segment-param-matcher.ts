@@ -4,7 +4,7 @@
  * costs a call into the regexp engine and a match array with `index`, `input` and `groups` for
  * every request; a prefix comparison and one `indexOf` give the same answer.
  */
-import { equalsIgnoringAsciiCase } from './char-match';
+import { startsWithIgnoringAsciiCase } from './char-match';
 
 /** The RegExp source the pattern compiler writes for `/<literal segments>/:name`, strict or not. */
 const SHAPE = /^\^((?:\\\/[A-Za-z0-9\-_~%]+)+)\(\?:\\\/\(\[\^\/\]\+\?\)\)(\\\/\?)?\$$/;
@@ -31,8 +31,7 @@ export function compileSegmentParamMatcher(source: string, ignoreCase: boolean):
     if (end <= n) return null;
     const slash = path.indexOf('/', n);
     if (slash !== -1 && slash < end) return null;
-    const head = path.slice(0, n);
-    if (head !== literal && (!ignoreCase || !equalsIgnoringAsciiCase(head, literal))) return null;
+    if (!path.startsWith(literal) && (!ignoreCase || !startsWithIgnoringAsciiCase(path, literal))) return null;
     return [path, path.slice(n, end)];
   };
 }
