@@ -9,7 +9,9 @@ import { parseSubset } from '../src/router/regex-subset';
 import { memoMatcherSupports } from '../src/router/backtracking-risk';
 import { compileMemoMatcher } from '../src/router/memo-matcher';
 import { canonicalize } from '../src/router/char-match';
+import { compileSegmentParamMatcher } from '../src/router/segment-param-matcher';
 import { startServer, send } from './helpers/server';
+import { compareApps } from './helpers/compare';
 
 /** Params of `pattern` against `path` through a route layer (what `app.get` builds), or null. */
 function routeParams(pattern: PathPattern, path: string, options: PathPatternOptions = {}): Record<string, string> | null {
@@ -395,5 +397,93 @@ describe('memoising matcher', () => {
     assert.equal(canonicalize(0xe9), 0xc9);
     assert.equal(canonicalize(0x17f), 0x17f, 'long s stays: its upper case is ASCII');
     assert.equal(canonicalize(0xdf), 0xdf, 'sharp s stays: its upper case is two characters');
+  });
+});
+
+describe('literal segments and one parameter without the RegExp', () => {
+  /** Both matchers for `pattern`: the string one (which must take it) and the RegExp. */
+  function matchersFor(pattern: string, options: PathPatternOptions): { direct: (path: string) => unknown; regexp: RegExp } {
+    const regexp = compilePathPattern(pattern, { ...options, end: true }).regexp;
+    const direct = compileSegmentParamMatcher(regexp.source, regexp.ignoreCase);
+    assert.ok(direct, `${pattern} ${JSON.stringify(options)} is not taken by the string matcher (${regexp})`);
+    return { direct, regexp };
+  }
+
+  function sameAsRegExp(pattern: string, options: PathPatternOptions, path: string): void {
+    const { direct, regexp } = matchersFor(pattern, options);
+    const expected = regexp.exec(path);
+    assert.deepEqual(direct(path), expected === null ? null : [...expected], `${pattern} ${JSON.stringify(options)} on ${JSON.stringify(path)}`);
+  }
+
+  it('takes /literal/:param in every case and strictness, and nothing else', () => {
+    for (const options of [{}, { strict: true }, { sensitive: true }, { strict: true, sensitive: true }]) {
+      matchersFor('/items/:id', options);
+      matchersFor('/api/v1/a-b_c~%20/:id', options);
+    }
+    for (const other of ['/items/:id?', '/items/:id(\\d+)', '/:id', '/items/:id/edit', '/items/:a-:b', '/items.:ext', '/items/*', '/a.b/:id']) {
+      const regexp = compilePathPattern(other, { end: true }).regexp;
+      assert.equal(compileSegmentParamMatcher(regexp.source, regexp.ignoreCase), null, other);
+    }
+    const mount = compilePathPattern('/items/:id', { end: false }).regexp;
+    assert.equal(compileSegmentParamMatcher(mount.source, mount.ignoreCase), null, 'a mount path');
+  });
+
+  it('answers exactly as the RegExp on edge cases', () => {
+    for (const options of [{}, { strict: true }, { sensitive: true }]) {
+      for (const path of ['/items/42', '/items/42/', '/items/42//', '/items/', '/items//', '/items', '/ITEMS/42', '/Items/4/2', '/items/%2F', '/items/é', '/ıtems/1', '/\u212atems/1', '/items/a\nb', '/items/ /', '/itemsx/1', '/item/12']) {
+        sameAsRegExp('/items/:id', options, path);
+      }
+    }
+  });
+
+  it('answers exactly as the RegExp on generated paths (property)', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9\-_~%]{1,4}$/);
+    const pattern = fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => '/' + s.join('/') + '/:id');
+    const piece = fc.constantFrom('/', 'a', 'A', 'z', 'Z', '0', '-', '_', '~', '%', '.', 'é', 'ı', '\u212a', 'ſ', '\n', ' ');
+    fc.assert(
+      fc.property(pattern, fc.boolean(), fc.boolean(), fc.array(fc.array(piece, { maxLength: 8 }), { minLength: 1, maxLength: 8 }), (p, strict, sensitive, tails) => {
+        const options = { strict, sensitive };
+        const { regexp } = matchersFor(p, options);
+        // Paths near the pattern: its own literal in another case, followed by generated pieces.
+        const literal = p.slice(0, -3);
+        for (const tail of tails) {
+          for (const head of [literal, literal.toUpperCase(), literal.slice(0, -1)]) sameAsRegExp(p, options, head + tail.join(''));
+        }
+        assert.ok(regexp.source.endsWith('$'));
+      }),
+      { numRuns: 1500, seed: 23 },
+    );
+  });
+
+  it('gives routes the same params and answers as Express 4 (differential)', async () => {
+    const paths = ['/items/a%20b', '/ITEMS/7/', '/items/7//', '/items/7/8', '/items/', '/items/%E0%A4%A', '/Strict/1/', '/strict/1', '/Sensitive/2', '/sensitive/2/'];
+    const compared = await compareApps(
+      (framework) => {
+        const app = framework();
+        app.get('/items/:id', (req, res) => {
+          res.json(req.params);
+        });
+        const strict = framework.Router({ strict: true });
+        strict.get('/strict/:id', (req, res) => {
+          res.json(req.params);
+        });
+        const sensitive = framework.Router({ caseSensitive: true });
+        sensitive.get('/Sensitive/:id', (req, res) => {
+          res.json(req.params);
+        });
+        app.use(strict, sensitive);
+        return app;
+      },
+      paths.map((path) => ({ path })),
+    );
+    compared.forEach(({ portico: p, express: e }, i) => {
+      assert.equal(p.status, e.status, paths[i]);
+      // Error pages carry each framework's stack trace; the answers that matched are compared whole.
+      if (p.status === 200) assert.equal(p.text, e.text, paths[i]);
+    });
+    assert.deepEqual(
+      compared.map((c) => c.portico.status),
+      [200, 200, 404, 404, 404, 400, 404, 200, 200, 404],
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requestOnce, collectDeprecations } from './helpers/one-request';
+import { compareApps, stableHeaders } from './helpers/compare';
 
 const warnings = collectDeprecations();
 
@@ -33,6 +34,41 @@ describe('res.json(body)', () => {
       r.json({ a: 1 });
     });
     assert.equal(res.headers['x-seen'], 'string');
+  });
+
+  it('answers as Express 4 for plain, HEAD and conditional requests, with and without a preset type', async () => {
+    const tag = 'W/"18-yvXSwBy412L9lKu7PtasHEs6aX4"';
+    const requests = [
+      { path: '/' },
+      { path: '/', method: 'HEAD' },
+      { path: '/', headers: { 'if-none-match': tag } },
+      { path: '/', headers: { 'if-none-match': 'W/"other"' } },
+      { path: '/typed' },
+      { path: '/empty' },
+    ];
+    const compared = await compareApps((framework) => {
+      const app = framework();
+      app.get('/', (_req, res) => {
+        res.status(201).json({ ok: true, list: [1, 2] });
+      });
+      app.get('/typed', (_req, res) => {
+        res.type('application/vnd.api+json').json({ ok: true });
+      });
+      app.get('/empty', (_req, res) => {
+        res.json(undefined);
+      });
+      return app;
+    }, requests);
+    for (const [i, { portico, express: oracle }] of compared.entries()) {
+      assert.equal(portico.status, oracle.status, String(i));
+      assert.deepEqual(stableHeaders(portico), stableHeaders(oracle), String(i));
+      assert.equal(portico.text, oracle.text, String(i));
+    }
+    assert.deepEqual(
+      compared.map((c) => c.portico.status),
+      [201, 201, 304, 201, 200, 200],
+    );
+    assert.equal(compared[0].portico.headers.etag, tag);
   });
 
   it('passes serialisation errors to next', async () => {

@@ -2,7 +2,8 @@ import type { PorticoResponse } from './response';
 import { appSetting } from '../request/app-setting';
 import { stringifyForResponse } from './json-body';
 import { warnDeprecated } from '../deprecation';
-import { setTrustedHeader, readHeader, CONTENT_TYPE } from './trusted-header';
+import { setTrustedHeader, readHeader, readsHeadersDirectly, CONTENT_TYPE } from './trusted-header';
+import { sendTypedString } from './send';
 import { usesOwnHeaderMethods } from './own-header-methods';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -23,11 +24,23 @@ function bodyOf(res: PorticoResponse, method: string, argc: number, first: unkno
   return second;
 }
 
+/** Portico's own `res.send`, recorded by the response module. */
+let ownSend: unknown;
+
+/** Called once by the response module with its prototype's `send`. */
+export function recordOwnSend(send: unknown): void {
+  ownSend = send;
+}
+
 /** `res.json(body)`: the body as JSON, `application/json` unless a type was set; through `res.send`. */
 export function sendJson(res: PorticoResponse, argc: number, first: unknown, second: unknown): PorticoResponse {
   const body = stringifyForResponse(res, bodyOf(res, 'json', argc, first, second));
   if (usesOwnHeaderMethods(res)) {
-    if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, JSON_UTF8);
+    if (!readHeader(res, CONTENT_TYPE) && setTrustedHeader(res, CONTENT_TYPE, JSON_UTF8)) {
+      // The type was just stored directly, and `res.send` is Portico's own: what it would do with a
+      // string (read the type back, store it again unchanged) cannot be observed, so only the rest is done.
+      if (typeof body === 'string' && res.send === ownSend && readsHeadersDirectly(res)) return sendTypedString(res, body);
+    }
   } else if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
   return res.send(body);
 }

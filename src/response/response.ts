@@ -8,7 +8,7 @@ import { sendfileRelative, type RelativeSendfileOptions, type RelativeFileCallba
 import { warnDeprecated } from '../deprecation';
 import { setStatus, sendStatus } from './status';
 import { send } from './send';
-import { sendJson, sendJsonp } from './json';
+import { recordOwnSend, sendJson, sendJsonp } from './json';
 import { setHeaderField, getHeaderField, appendHeaderField } from './headers';
 import { setContentType, setAttachment } from './content-type';
 import { addVary } from './vary';
@@ -161,3 +161,4 @@ enumerateMembers(PorticoResponse.prototype, [
 ]);
 
 recordOwnHeaderMethods(PorticoResponse.prototype);
+recordOwnSend(PorticoResponse.prototype.send);

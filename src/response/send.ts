@@ -86,6 +86,14 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
 }
 
 /**
+ * `res.send(body)` of a string whose Content-Type, charset included, the caller has just stored
+ * directly (`res.json`): what {@link sendBody} would add for it changes nothing, so only the rest runs.
+ */
+export function sendTypedString(res: PorticoResponse, body: string): PorticoResponse {
+  return finishBody(res, body, 'utf8', true);
+}
+
+/**
  * {@link sendBody} for a response whose `get`, `set` or `type` the app replaced: the same typing
  * through those methods, each call as Express makes it (`type('html')`, then the type read back and
  * set again with its charset; `type('bin')` for a Buffer).

@@ -155,6 +155,11 @@ export function setTrustedHeader(res: ServerResponse, header: HeaderName, value:
   return true;
 }
 
+/** Does `readHeader` read node's store itself (`getHeader` is node's own), so that a read is not observed? */
+export function readsHeadersDirectly(res: ServerResponse): boolean {
+  return HEADERS_KEY !== undefined && res.getHeader === nodeGetHeader;
+}
+
 /**
  * `res.getHeader(header.name)`, read from node's store by its lower-case key without the
  * lower-casing copy `getHeader` makes; through `getHeader` when that was wrapped.

@@ -27,3 +27,19 @@ export function canonicalize(code: number): number {
   const folded = upper.charCodeAt(0);
   return folded < 0x80 ? code : folded;
 }
+
+/**
+ * Whether `a` begins with `b` (all of `a` when they have the same length; `a` must be at least as
+ * long), compared with ASCII folding only: for a literal of ASCII characters that is all a
+ * non-Unicode `i` RegExp folds (see `canonicalize`).
+ */
+export function startsWithIgnoringAsciiCase(a: string, b: string): boolean {
+  for (let i = 0; i < b.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const lx = x | 0x20;
+    if (lx !== (y | 0x20) || lx < 0x61 || lx > 0x7a) return false;
+  }
+  return true;
+}

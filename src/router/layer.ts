@@ -1,5 +1,6 @@
 import { compilePathPattern, type PathKey, type PathPattern, type PathPatternOptions } from './path-pattern';
 import { decodeParam } from './decode-param';
+import { startsWithIgnoringAsciiCase } from './char-match';
 import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
@@ -141,7 +142,7 @@ export class Layer {
     }
     if (candidate.length !== literal.length) return null;
     // Most requests spell the path as it was registered: one comparison settles it.
-    const equal = candidate === literal || (!this.literalSensitive && equalsIgnoringAsciiCase(candidate, literal));
+    const equal = candidate === literal || (!this.literalSensitive && startsWithIgnoringAsciiCase(candidate, literal));
     if (!equal) return null;
     this.path = path;
     return {};
@@ -156,15 +157,17 @@ export class Layer {
     const literal = this.prefixLiteral as string;
     const n = literal.length;
     if (path.length < n) return null;
-    const head = path.length === n ? path : path.slice(0, n);
-    if (head !== literal && (this.literalSensitive || !equalsIgnoringAsciiCase(head, literal))) return null;
+    // Spelled as registered (the usual case), the prefix is the literal itself: no string is cut.
+    const exact = path.startsWith(literal);
+    if (!exact && (this.literalSensitive || !startsWithIgnoringAsciiCase(path, literal))) return null;
     if (path.length === n) {
       this.path = path;
       return {};
     }
     if (path.charCodeAt(n) !== 0x2f /* / */) return null;
     const slashKept = path.length === n + 1 || path.charCodeAt(n + 1) === 0x2f;
-    this.path = slashKept ? path.slice(0, n + 1) : head;
+    if (slashKept) this.path = path.slice(0, n + 1);
+    else this.path = exact ? literal : path.slice(0, n);
     return {};
   }
 
@@ -227,18 +230,6 @@ export function forwardRejection(promise: Promise<unknown>, next: NextFunction, 
   promise.then(undefined, (reason: unknown) => {
     if (!forwardedSince(reason, moment)) next(reason || new Error('Rejected promise'));
   });
-}
-
-/** Case-insensitive comparison with ASCII folding only, as a non-Unicode `i` RegExp does. */
-function equalsIgnoringAsciiCase(a: string, b: string): boolean {
-  for (let i = 0; i < a.length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const lx = x | 0x20;
-    if (lx !== (y | 0x20) || lx < 0x61 || lx > 0x7a) return false;
-  }
-  return true;
 }
 
 /** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */

@@ -15,6 +15,7 @@
  * memoising matcher (see `matcherFor`).
  */
 
+import { compileSegmentParamMatcher } from './segment-param-matcher';
 import { parseSubset } from './regex-subset';
 import { hasBacktrackingRisk, memoMatcherSupports } from './backtracking-risk';
 import { compileMemoMatcher } from './memo-matcher';
@@ -57,7 +58,8 @@ export function compilePathPattern(path: PathPattern, options: PathPatternOption
 }
 
 /**
- * The runtime's RegExp, unless the pattern is ours (a string or an array) and its RegExp could
+ * The runtime's RegExp, unless the pattern is ours (a string or an array) and either has the
+ * `/literal/:param` shape (then a string matcher, see segment-param-matcher.ts) or its RegExp could
  * backtrack polynomially: then the memoising matcher, when it can run that RegExp exactly.
  * An application's own RegExp is always used as it is (flags and all).
  */
@@ -67,6 +69,9 @@ function matcherFor(path: PathPattern, regexp: RegExp): CompiledPathPattern['exe
   // `fast_star` properties, and V8 runs `exec` on a RegExp with added properties by its slow path.
   const own = new RegExp(regexp.source, regexp.flags);
   const runtime = (input: string): RegExpExecArray | null => own.exec(input);
+  // `/literal/:param` (the usual route with a parameter) is matched without the RegExp engine.
+  const direct = regexp.flags === 'i' || regexp.flags === '' ? compileSegmentParamMatcher(regexp.source, regexp.ignoreCase) : null;
+  if (direct !== null) return direct;
   const parsed = parseSubset(regexp.source, regexp.ignoreCase);
   if (parsed === null || !hasBacktrackingRisk(parsed.node) || !memoMatcherSupports(parsed.node)) return runtime;
   const memo = compileMemoMatcher(parsed.node, parsed.groups, regexp.ignoreCase);

@@ -103,7 +103,7 @@ class DispatchFrame {
   declare removed: string;
   declare slashAdded: boolean;
   declare sync: number;
-  declare lastUrl: string | undefined;
+  declare lastUrl: string;
   declare lastPath: string;
   declare routeEnteredAt: number;
   /**
@@ -131,7 +131,9 @@ class DispatchFrame {
     this.removed = '';
     this.slashAdded = false;
     this.sync = 0;
-    this.lastUrl = undefined;
+    // '' stands for "none yet": its pathname is '' too, so starting from it changes no answer,
+    // and the comparison below always sees strings.
+    this.lastUrl = '';
     this.lastPath = '';
     this.routeEnteredAt = -1;
     this.paramsHooked = router.process_params !== processParams;
@@ -165,7 +167,9 @@ class DispatchFrame {
     // A one-handler route hands its handler this `next` directly (see Route.dispatch), so its
     // next('route') arrives here; Express's route would have called next() for it, leaving
     // `undefined` as the error. From middleware or a param callback, 'route' becomes null.
-    let layerError = err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
+    // (The `typeof` tests first: compared with a value of any type, `===` calls V8's generic
+    // comparison on every layer; `err` is almost always undefined.)
+    let layerError = typeof err === 'string' && err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
     if (this.slashAdded) {
       req.url = req.url.slice(1);
       this.slashAdded = false;
@@ -176,7 +180,7 @@ class DispatchFrame {
       req.url = protohost + this.removed + req.url.slice(protohost.length);
       this.removed = '';
     }
-    if (layerError === 'router') {
+    if (typeof layerError === 'string' && layerError === 'router') {
       setImmediate(finishLater, this, null);
       return;
     }
@@ -190,7 +194,7 @@ class DispatchFrame {
       return;
     }
     // Middleware rarely rewrites req.url: the pathname of the URL seen last time is reused.
-    const url = req.url;
+    const url = req.url as string;
     if (url !== this.lastUrl) {
       this.lastUrl = url;
       this.lastPath = pathnameOf(url);
@@ -278,25 +282,28 @@ class DispatchFrame {
       layer.handle_request(req, this.res, this.next);
       return;
     }
-    if (layerPath.length !== 0) {
+    const n = layerPath.length;
+    if (n !== 0) {
       // The matched prefix must end at a segment boundary of the path it was matched against.
-      if (layerPath !== path.slice(0, layerPath.length)) {
+      // (Character codes and startsWith: no one-character or prefix strings made per request.)
+      if (!path.startsWith(layerPath)) {
         this.advance(layerError);
         return;
       }
-      const after = path[layerPath.length];
-      if (after !== undefined && after !== '/' && after !== '.') {
+      const after = path.charCodeAt(n);
+      if (n < path.length && after !== 0x2f /* / */ && after !== 0x2e /* . */) {
         this.advance(layerError);
         return;
       }
       const protohost = this.protohost;
       this.removed = layerPath;
-      req.url = protohost + req.url.slice(protohost.length + layerPath.length);
-      if (!protohost && req.url[0] !== '/') {
-        req.url = '/' + req.url;
+      let url = protohost + req.url.slice(protohost.length + n);
+      if (!protohost && url.charCodeAt(0) !== 0x2f /* / */) {
+        url = '/' + url;
         this.slashAdded = true;
       }
-      req.baseUrl = this.parentUrl + (layerPath.endsWith('/') ? layerPath.slice(0, -1) : layerPath);
+      req.url = url;
+      req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
     }
     if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);

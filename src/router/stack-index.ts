@@ -13,6 +13,13 @@ export interface StackIndex {
   always: number[];
   /** Lower-cased first segment → stack positions, ascending. */
   bySegment: Map<string, number[]>;
+  /**
+   * The last two pathnames looked up and their candidates: a router sees the same few paths again
+   * and again, and comparing a path is cheaper than slicing its first segment and hashing that.
+   */
+  recentPaths: [string | undefined, string | undefined];
+  recentLists: [readonly number[], readonly number[]];
+  recentNext: number;
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
@@ -46,15 +53,26 @@ export function buildStackIndex(stack: readonly Layer[], keyOf: (layer: Layer) =
       else list.push(i);
     }
   }
-  return { size: stack.length, always, bySegment };
+  return { size: stack.length, always, bySegment, recentPaths: [undefined, undefined], recentLists: [EMPTY, EMPTY], recentNext: 0 };
 }
 
 /** The candidates a request path can match, apart from the "always" ones. */
 export function candidatesFor(index: StackIndex, pathname: string): readonly number[] {
   if (index.bySegment.size === 0) return EMPTY;
+  const paths = index.recentPaths;
+  if (pathname === paths[0]) return index.recentLists[0];
+  if (pathname === paths[1]) return index.recentLists[1];
   const end = pathname.indexOf('/', 1);
   const segment = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
-  return index.bySegment.get(asciiLower(segment)) ?? EMPTY;
+  const list = index.bySegment.get(asciiLower(segment)) ?? EMPTY;
+  // Only short paths are kept, so a miss never compares long strings.
+  if (pathname.length <= 256) {
+    const slot = index.recentNext;
+    paths[slot] = pathname;
+    index.recentLists[slot] = list;
+    index.recentNext = slot ^ 1;
+  }
+  return list;
 }
 
 function isAscii(s: string): boolean {
