@@ -86,6 +86,9 @@ function declareFields(req: Record<string, unknown>, res: Record<string, unknown
   req.baseUrl = req.baseUrl;
   req.originalUrl = req.originalUrl;
   req.params = req.params;
+  // The router sets it on every routed request: added after the prototype change, it would give
+  // each request a map of its own (see above).
+  req.route = req.route;
   res.app = res.app;
   res.locals = res.locals;
   res.req = res.req;
