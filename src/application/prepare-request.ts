@@ -6,6 +6,7 @@ import { readXPoweredBy } from './settings';
 import { setTrustedHeader, X_POWERED_BY } from '../response/trusted-header';
 import { adaptHttp2Request, http2RequestPrototype, http2ResponsePrototype, isHttp2Prototype, isHttp2Twin } from '../transport/http2-objects';
 import type { Http2ServerRequest } from 'node:http2';
+import { declareQueryField } from '../request/query';
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -91,10 +92,11 @@ function declareFields(req: Record<string, unknown>, res: Record<string, unknown
   req.originalUrl = req.originalUrl;
   req.params = req.params;
   // Set later on most requests: by the router on every routed one, by the body parsers (`body`
-  // defaults to `{}` in each of them, `_body` marks a body read).
+  // defaults to `{}` in each of them, `_body` marks a body read); the parsed query on first read.
   req.route = req.route;
   req.body = req.body;
   req._body = req._body;
+  declareQueryField(req);
   res.app = res.app;
   res.locals = res.locals;
   res.req = res.req;

@@ -42,7 +42,9 @@ function pairingApp(): { app: Listener; results: { req: boolean; res: boolean }[
     held.answer();
   };
   app.get('/hello', (req, res) => {
-    pair({ req, res, answer: () => res.send(`hello ${req.route.path}`) });
+    // Read before the pairing, as a handler does: the parsed query is kept on the request.
+    void req.query;
+    pair({ req, res, answer: () => res.send(`hello ${req.route.path} ${String(req.query.who)}`) });
   });
   app.post('/echo', (req, res) => {
     pair({ req, res, answer: () => res.json(req.body) });
@@ -75,10 +77,10 @@ describe('request and response objects over h2', () => {
     return results.slice();
   }
 
-  it('keep one map from request to request through routing (req.route set)', async () => {
-    const seen = await pairs(20, () => request(session, { path: '/hello' }), (res) => {
+  it('keep one map from request to request through routing and a read of the query (req.route and the parsed query set)', async () => {
+    const seen = await pairs(20, () => request(session, { path: '/hello?who=h2' }), (res) => {
       assert.equal(res.status, 200);
-      assert.equal(res.text, 'hello /hello');
+      assert.equal(res.text, 'hello /hello h2');
     });
     assert.equal(seen.length, 20);
     assert.deepEqual(seen.filter((s) => !s.req || !s.res), [], 'requests served together had different maps');
