@@ -10,6 +10,18 @@ interface QueryHolder {
 }
 
 /**
+ * The value an HTTP/2 request's query field is created with before its prototype changes (a field
+ * added after that change would give each request a V8 map of its own): "not parsed yet", as the
+ * absent field says on an HTTP/1 request.
+ */
+const QUERY_UNREAD: unique symbol = Symbol('portico.queryUnread');
+
+/** Creates the query field on a request, unread. */
+export function declareQueryField(req: object): void {
+  (req as QueryHolder)[QUERY] = QUERY_UNREAD;
+}
+
+/**
  * The query string of a request-target: after the first `?` and before a `#`;
  * `null` when there is none (a custom parser sees `null`, as with Express's URL parsing).
  */
@@ -58,7 +70,8 @@ function queryParserOf(req: PorticoRequest): QueryParser | undefined {
  */
 export function getQuery(req: PorticoRequest): unknown {
   const holder = req as QueryHolder;
-  if (QUERY in holder) return holder[QUERY];
+  const held = holder[QUERY];
+  if (held !== QUERY_UNREAD && (held !== undefined || QUERY in holder)) return held;
   const parse = queryParserOf(req);
   const url = req.originalUrl ?? req.url ?? '';
   const value = typeof parse === 'function' ? parse(queryStringOf(url) as string) : {};

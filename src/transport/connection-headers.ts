@@ -2,15 +2,25 @@
  * Connection-specific header fields (RFC 9113 §8.2.2): meaningful on one HTTP/1.1 connection,
  * forbidden on an HTTP/2 stream. node:http2 throws ERR_HTTP2_INVALID_CONNECTION_HEADERS when a
  * response carries one, which would turn an app that sets `Connection: close` into a reset stream.
- * `TE` is allowed with the single value `trailers`.
+ * `TE` is allowed with the single value `trailers`, spelled so (node refuses ` Trailers `).
  */
 const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings', 'te']);
 
+/**
+ * The lengths of those names, indexed by length: every header an HTTP/2 response sets is checked,
+ * and most (`Content-Type`, `ETag`, `Cache-Control`…) are told apart by their length alone, with
+ * no lower-case copy of the name.
+ */
+const POSSIBLE_LENGTH = new Uint8Array(18);
+for (const name of CONNECTION_SPECIFIC) POSSIBLE_LENGTH[name.length] = 1;
+
 /** Would this header be refused on an HTTP/2 response? */
 export function isConnectionSpecificHeader(name: string, value: unknown): boolean {
+  if (name.length >= POSSIBLE_LENGTH.length || POSSIBLE_LENGTH[name.length] === 0) return false;
   const lower = name.toLowerCase();
   if (!CONNECTION_SPECIFIC.has(lower)) return false;
-  return !(lower === 'te' && String(value).trim().toLowerCase() === 'trailers');
+  // node:http2 takes `TE` only as the exact string `trailers`: any other spelling fails the response.
+  return !(lower === 'te' && value === 'trailers');
 }
 
 /**

@@ -90,8 +90,9 @@ function method(fn: (...args: never[]) => unknown): PropertyDescriptor {
 
 /** Is `proto` the prototype of an HTTP/2 compatibility object, as node made it or as Portico adopted it? */
 export function isHttp2Prototype(proto: object | null): boolean {
-  return proto !== null && (twins.has(proto) || proto instanceof Http2ServerRequest || proto instanceof Http2ServerResponse ||
-    proto === Http2ServerRequest.prototype || proto === Http2ServerResponse.prototype);
+  // node's own prototypes first: what every HTTP/2 request has as it enters the outermost app.
+  return proto !== null && (proto === Http2ServerRequest.prototype || proto === Http2ServerResponse.prototype || twins.has(proto) ||
+    proto instanceof Http2ServerRequest || proto instanceof Http2ServerResponse);
 }
 
 /** Is `proto` a twin, i.e. its object an HTTP/2 compatibility object Portico already adopted? */

@@ -37,6 +37,7 @@ function buildApp(framework: () => any): any {
   app.get('/text', (_req: any, res: any) => res.send('some text'));
   app.get('/html', (_req: any, res: any) => res.send('<p>' + 'x'.repeat(200) + '</p>'));
   app.get('/buffer', (_req: any, res: any) => res.send(Buffer.from('raw bytes')));
+  app.get('/unicode', (_req: any, res: any) => res.send('<p>é ☃ 𝄞</p>'.repeat(120)));
   app.get('/status/:code', (req: any, res: any) => res.sendStatus(Number(req.params.code)));
   app.get('/redirect', (_req: any, res: any) => res.redirect('/text'));
   app.get('/redirect-301', (_req: any, res: any) => res.redirect(301, 'https://example.com/a?b=c'));
@@ -121,6 +122,8 @@ const CASES: Case[] = [
   { name: 'ETag matched: 304', path: '/text', headers: { 'if-none-match': 'W/"9-CYDuYY7uYo0uNRH4RyJrhiKLbqM"' } },
   { name: 'HTML body', path: '/html' },
   { name: 'Buffer body', path: '/buffer' },
+  { name: 'non-ASCII string body over 1,000 characters', path: '/unicode' },
+  { name: 'non-ASCII string body, HEAD', method: 'HEAD', path: '/unicode' },
   { name: 'sendStatus 201', path: '/status/201' },
   { name: 'sendStatus 204', path: '/status/204' },
   { name: 'redirect with HTML negotiation', path: '/redirect', headers: { accept: 'text/html' } },
