@@ -117,17 +117,25 @@ async function runStartup(framework) {
 }
 
 /**
- * The round whose requests/s is the median of a framework's rounds (the lower middle for an even
- * count), with every round's requests/s kept beside it; a failed round makes the cell failed.
+ * Of several measurements of one cell, the one with the median requests/s (the lower middle for an
+ * even count), with `kept(cells)` beside it (every figure measured) and the highest peak RSS; a
+ * failed measurement makes the cell failed.
  */
-function medianCell(cells) {
+function medianOf(cells, kept) {
   const failed = cells.find((c) => c.error);
   if (failed) return failed;
   if (cells.length === 1) return cells[0];
   const sorted = [...cells].sort((x, y) => x.rps - y.rps);
   const median = sorted[(sorted.length - 1) >> 1];
-  return { ...median, roundsRps: cells.map((c) => c.rps), peakRssMb: Math.max(...cells.map((c) => c.peakRssMb ?? 0)) || null };
+  return { ...median, ...kept(cells), peakRssMb: Math.max(...cells.map((c) => c.peakRssMb ?? 0)) || null };
 }
+
+/** A framework's rounds of a cell: the median round, every round's requests/s kept (`roundsRps`). */
+const medianCell = (cells) => medianOf(cells, (all) => ({ roundsRps: all.map((c) => c.rps) }));
+
+/** A cell's whole runs: the median run, with `runsRps` and every run's rounds (`runsRoundsRps`). */
+const medianRun = (cells) =>
+  medianOf(cells, (all) => ({ runsRps: all.map((c) => c.rps), runsRoundsRps: all.map((c) => c.roundsRps ?? [c.rps]) }));
 
 /** The frameworks in a rotating order, so that none is always measured first or last. */
 function rotated(list, by) {
@@ -225,24 +233,6 @@ async function measureScenario(scenario, index, runLabel) {
   const cells = {};
   for (const framework of serving) cells[framework.id] = medianCell(byFramework.get(framework.id));
   return cells;
-}
-
-/**
- * Of one cell's full runs, the run with the median requests/s (the lower middle for an even count),
- * with every run's figure kept (`runsRps`, and `runsRoundsRps`: the rounds of each run).
- */
-function medianRun(cells) {
-  const failed = cells.find((c) => c.error);
-  if (failed) return failed;
-  if (cells.length === 1) return cells[0];
-  const sorted = [...cells].sort((x, y) => x.rps - y.rps);
-  const median = sorted[(sorted.length - 1) >> 1];
-  return {
-    ...median,
-    runsRps: cells.map((c) => c.rps),
-    runsRoundsRps: cells.map((c) => c.roundsRps ?? [c.rps]),
-    peakRssMb: Math.max(...cells.map((c) => c.peakRssMb ?? 0)) || null,
-  };
 }
 
 const started = Date.now();
