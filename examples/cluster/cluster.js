@@ -3,10 +3,10 @@
 // starts the workers, starts another when one dies, replaces them one by one on SIGHUP (a rolling
 // restart: the new worker listens before the old one is asked to leave, so the port is always
 // served), and drains them all on SIGTERM or SIGINT. Each worker runs the app and shuts down
-// gracefully (./graceful-shutdown.js). See docs/deployment.md.
+// gracefully (portico/graceful). See docs/deployment.md.
 const cluster = require('node:cluster');
 const os = require('node:os');
-const { gracefulShutdown } = require('./graceful-shutdown');
+const { graceful } = require('portico/graceful');
 
 const SHUTDOWN = 'portico:shutdown';
 // A leaving worker's "I have closed my server" and the primary's "then I route you nothing more":
@@ -132,7 +132,7 @@ async function runWorker({ start, stop, shutdownTimeout = 10_000 }) {
     leaving = true;
     let released = Promise.resolve();
     if (close) {
-      const drained = close({ timeout: shutdownTimeout }); // closes the server at once
+      const drained = close(); // closes the server at once
       released = releasedByPrimary();
       await drained;
     }
@@ -148,7 +148,9 @@ async function runWorker({ start, stop, shutdownTimeout = 10_000 }) {
   process.on('disconnect', leave);
 
   // A worker asked to leave before it listens just exits (in `leave`): nothing was in flight.
-  close = gracefulShutdown(await start());
+  // Signals are handled above; the primary's RELEASED (releasedByPrimary) replaces the timed
+  // linger portico/graceful uses under other cluster primaries.
+  close = graceful(await start(), { timeout: shutdownTimeout, signals: [], clusterLinger: 0 }).shutdown;
 }
 
 /**
