@@ -8,15 +8,15 @@ import { ROUTE_METHODS } from '../router/methods';
 import { splitUseArguments } from '../router/flatten';
 import type { NextFunction } from '../router/types';
 import type { PathPattern } from '../router/path-pattern';
-import { createFinalHandler } from '../final-handler';
+import { createFinalHandler } from './final-handler';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
-import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
+import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from '../settings/settings';
 import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
 
 /**
