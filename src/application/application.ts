@@ -15,6 +15,7 @@ import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
+import { registerSharedPrototype } from '../request/shared-prototypes';
 import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
 import { captureQueryParser } from '../request/query';
@@ -202,9 +203,11 @@ export class ApplicationCore {
   /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
   get request(): PorticoRequest {
     if (this[REQUEST_PROTO] === undefined) {
-      this[REQUEST_PROTO] = Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
-        app: { configurable: true, enumerable: true, writable: true, value: this },
-      });
+      this[REQUEST_PROTO] = registerSharedPrototype(
+        Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
+          app: { configurable: true, enumerable: true, writable: true, value: this },
+        }) as object,
+      );
     }
     return this[REQUEST_PROTO] as PorticoRequest;
   }
@@ -212,9 +215,11 @@ export class ApplicationCore {
   /** The response prototype of this app (created on first access). */
   get response(): PorticoResponse {
     if (this[RESPONSE_PROTO] === undefined) {
-      this[RESPONSE_PROTO] = Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
-        app: { configurable: true, enumerable: true, writable: true, value: this },
-      });
+      this[RESPONSE_PROTO] = registerSharedPrototype(
+        Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
+          app: { configurable: true, enumerable: true, writable: true, value: this },
+        }) as object,
+      );
     }
     return this[RESPONSE_PROTO] as PorticoResponse;
   }
