@@ -131,7 +131,8 @@ Object.defineProperty(LegacyResponse.prototype, 'locals', {
 /** Sorts out `(status, body)` and `(body, status)`; returns the body. */
 function statusFirst(res: LegacyResponse, argc: number, first: unknown, second: unknown): unknown {
   if (argc !== 2) return first;
-  if (typeof first !== 'number' && typeof second === 'number') {
+  // A number second is the status, whatever the first is (3.x: `res.json(200, 201)` sends 201 with body 200).
+  if (typeof second === 'number') {
     res.statusCode = second;
     return first;
   }
