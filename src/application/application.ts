@@ -15,8 +15,8 @@ import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, applyDefaultSettings, type Settings } from '../settings/settings';
-import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
-import { inheritFromParent, isApplication, mountApplication } from './mount-application';
+import { prepareRequest, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { inheritFromParent, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
 import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
 
@@ -34,6 +34,7 @@ export class ApplicationCore {
   declare _router: Router | undefined;
   declare [REQUEST_PROTO]: object | undefined;
   declare [RESPONSE_PROTO]: object | undefined;
+  declare [MOUNTED_APPS]: Application[] | undefined;
   /** `app.get(name)` reads a setting; `app.get(path, ...handlers)` routes GET (defined with the other methods). */
   declare get: (nameOrPath: string | PathPattern, ...handlers: unknown[]) => unknown;
 
@@ -130,7 +131,7 @@ export class ApplicationCore {
   use(...args: unknown[]): this {
     const { path, handlers } = splitUseArguments(args);
     if (handlers.length === 0) throw new TypeError('app.use() requires a middleware function');
-    const router = this.lazyRouter();
+    const router = registrationRouter(this);
     for (const fn of handlers) {
       if (!isApplication(fn)) {
         router.use(path, fn);
@@ -143,7 +144,7 @@ export class ApplicationCore {
 
   /** A route on `path`, to which method handlers are added. */
   route(path: PathPattern): Route {
-    return this.lazyRouter().route(path);
+    return registrationRouter(this).route(path);
   }
 
   /** Registers a template engine for files with extension `ext`. */
@@ -154,7 +155,7 @@ export class ApplicationCore {
 
   /** Registers param callbacks (`name` may be an array; the function form is deprecated). */
   param(name: string | string[] | ((...args: never[]) => unknown), fn?: unknown): this {
-    const router = this.lazyRouter();
+    const router = registrationRouter(this);
     if (Array.isArray(name)) {
       for (const n of name) this.param(n, fn);
       return this;
@@ -170,7 +171,7 @@ export class ApplicationCore {
 
   /** Routes every HTTP method on `path` (one handler layer per method, as Express 4 does). */
   all(path: PathPattern, ...handlers: unknown[]): this {
-    const route = this.lazyRouter().route(path);
+    const route = registrationRouter(this).route(path);
     for (const method of ROUTE_METHODS) route.addHandlers(method, method, handlers);
     return this;
   }
@@ -203,9 +204,8 @@ export class ApplicationCore {
   /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
   get request(): PorticoRequest {
     if (this[REQUEST_PROTO] === undefined) {
-      this[REQUEST_PROTO] = Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
-        app: { configurable: true, enumerable: true, writable: true, value: this },
-      });
+      this[REQUEST_PROTO] = ownPrototype(this, requestPrototypeOf(this.parent));
+      relinkMountedApps(this);
     }
     return this[REQUEST_PROTO] as PorticoRequest;
   }
@@ -213,9 +213,8 @@ export class ApplicationCore {
   /** The response prototype of this app (created on first access). */
   get response(): PorticoResponse {
     if (this[RESPONSE_PROTO] === undefined) {
-      this[RESPONSE_PROTO] = Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
-        app: { configurable: true, enumerable: true, writable: true, value: this },
-      });
+      this[RESPONSE_PROTO] = ownPrototype(this, responsePrototypeOf(this.parent));
+      relinkMountedApps(this);
     }
     return this[RESPONSE_PROTO] as PorticoResponse;
   }
@@ -225,6 +224,17 @@ export class ApplicationCore {
 export interface Application extends ApplicationCore, EventEmitter {
   (req: unknown, res: unknown, next?: NextFunction): void;
   [method: string]: unknown;
+}
+
+/**
+ * The router `use`, `route`, `param`, `all` and the method functions register on, reached as Express 4
+ * reaches it: `this.lazyrouter()` first, which frameworks replace to arrange the stack their way
+ * (LoopBack installs its middleware phases there), then `this._router`. Registration only: nothing
+ * per request goes through here.
+ */
+function registrationRouter(app: ApplicationCore): Router {
+  app.lazyrouter();
+  return app._router ?? app.lazyRouter();
 }
 
 /** A router's own `handle`: an app whose router still has it may end requests without a closure. */
@@ -259,7 +269,7 @@ for (const method of ROUTE_METHODS) {
     value: function routeMethod(this: ApplicationCore, path: PathPattern, ...handlers: unknown[]): unknown {
       // `app.get(name)` with exactly one argument reads a setting; `app.get()` is a route without a path (an error).
       if (method === 'get' && arguments.length === 1) return this.set(path as string);
-      const route = this.lazyRouter().route(path);
+      const route = registrationRouter(this).route(path);
       route.addHandlers(method, method, handlers);
       return this;
     },

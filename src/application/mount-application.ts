@@ -1,13 +1,15 @@
-import type { Application } from './application';
+import type { Application, ApplicationCore } from './application';
 import type { PathPattern } from '../router/path-pattern';
 import type { NextFunction } from '../router/types';
 import type { PorticoRequest } from '../request/request';
 import type { PorticoResponse } from '../response/response';
 import { inheritSettings } from '../settings/settings';
-import { adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { registerSharedPrototype } from '../request/shared-prototypes';
+import { adoptPrototypes, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 
 // Mounting one app inside another (`app.use(path, subApp)`): recognising an app among
-// middleware, the layer that runs it, and what it inherits from its parent.
+// middleware, the layer that runs it, what it inherits from its parent, and the request and
+// response prototypes a mounted app gives the requests inside it.
 
 /** Duck-typing of an app among middleware, as Express does (`handle` and `set`). */
 export function isApplication(fn: unknown): fn is Application {
@@ -19,6 +21,12 @@ export function isApplication(fn: unknown): fn is Application {
 export function mountApplication(parent: Application, path: PathPattern, fn: Application): void {
   fn.mountpath = path;
   fn.parent = parent;
+  // Express 4 gives a request inside a mounted app that app's own prototypes (and the parent's back
+  // as it leaves): a mounted app has its own from now on, so that the switch happens on entry. Only
+  // requests that enter a mounted app pay for it; the parent's are not created for this.
+  fn[REQUEST_PROTO] ??= ownPrototype(fn, requestPrototypeOf(parent));
+  fn[RESPONSE_PROTO] ??= ownPrototype(fn, responsePrototypeOf(parent));
+  (parent[MOUNTED_APPS] ??= []).push(fn);
   const mountedApp = function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction): void {
     const original = req.app;
     fn.handle(req, res, (err?: unknown) => {
@@ -30,7 +38,7 @@ export function mountApplication(parent: Application, path: PathPattern, fn: App
   };
   // The layer's name is Express's, which route-listing tools recognise when they walk the stack.
   Object.defineProperty(mountedApp, 'name', { value: 'mounted_app' });
-  parent.lazyRouter().use(path, mountedApp);
+  (parent._router ?? parent.lazyRouter()).use(path, mountedApp);
   fn.emit('mount', parent);
 }
 
@@ -38,6 +46,27 @@ export function mountApplication(parent: Application, path: PathPattern, fn: App
 export function inheritFromParent(this: Application, parent: Application): void {
   inheritSettings(this.settings, parent.settings);
   Object.setPrototypeOf(this.engines, parent.engines);
-  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], parent.request);
-  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
+  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], requestPrototypeOf(parent));
+  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], responsePrototypeOf(parent));
+}
+
+/** The apps mounted on an app, whose prototypes inherit from that app's. */
+export const MOUNTED_APPS = Symbol('portico.mountedApps');
+
+/** A new `app.request`/`app.response`: inherits from `parent`, knows its app, registered as shared. */
+export function ownPrototype(app: ApplicationCore, parent: object): object {
+  return registerSharedPrototype(
+    Object.create(parent, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as object,
+  );
+}
+
+/**
+ * Called when an app creates its own prototypes after apps were mounted on it: theirs inherited from
+ * what was in force above it until then, and now inherit from the app's, as if they had always.
+ */
+export function relinkMountedApps(app: ApplicationCore): void {
+  for (const child of app[MOUNTED_APPS] ?? []) {
+    if (child[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(child[REQUEST_PROTO], requestPrototypeOf(app as Application));
+    if (child[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(child[RESPONSE_PROTO], responsePrototypeOf(app as Application));
+  }
 }

@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import { createLocals, type LocalsFunction } from './locals-function';
+import { isSharedPrototype, registerSharedPrototype } from '../request/shared-prototypes';
 import { sendfileRelative } from '../response/sendfile-relative';
 import { applyCharset, setLegacyHeader, writeLegacyRedirect } from './legacy-headers';
 import { transportWriteHead } from '../transport/http2-objects';
@@ -115,6 +116,8 @@ Object.defineProperty(LegacyResponse.prototype, 'writeHead', {
 Object.defineProperty(LegacyResponse.prototype, 'locals', {
   configurable: true,
   get(this: LegacyResponse): LocalsFunction {
+    // On the prototype (read by util.inspect, a debugger…): a fresh function each time, never stored there.
+    if (isSharedPrototype(this)) return createLocals();
     let locals = this[LOCALS];
     if (locals === undefined) locals = this[LOCALS] = createLocals();
     return locals;
@@ -128,7 +131,8 @@ Object.defineProperty(LegacyResponse.prototype, 'locals', {
 /** Sorts out `(status, body)` and `(body, status)`; returns the body. */
 function statusFirst(res: LegacyResponse, argc: number, first: unknown, second: unknown): unknown {
   if (argc !== 2) return first;
-  if (typeof first !== 'number' && typeof second === 'number') {
+  // A number second is the status, whatever the first is (3.x: `res.json(200, 201)` sends 201 with body 200).
+  if (typeof second === 'number') {
     res.statusCode = second;
     return first;
   }
@@ -148,3 +152,5 @@ function relativeToMount(req: PorticoRequest, mountPath: string, url: string): s
   }
   return mountPath + '/' + url;
 }
+
+registerSharedPrototype(LegacyResponse.prototype);

@@ -13,6 +13,24 @@ type AnyHandler = (...args: never[]) => unknown;
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/*
+ * What a layer keeps for its own matching lives under Symbols: `JSON.stringify` of a layer, a route
+ * or `req.route`, `Object.keys` and `for…in` show Express 4's fields only (apps log and return
+ * `req.route`). A Symbol-keyed field costs what a named one does to read.
+ */
+const EXEC = Symbol('exec');
+const MATCHES_EVERYTHING = Symbol('matchesEverything');
+const IS_STAR = Symbol('isStar');
+const LITERAL = Symbol('literal');
+const PREFIX_LITERAL = Symbol('prefixLiteral');
+const LITERAL_SENSITIVE = Symbol('literalSensitive');
+const LITERAL_STRICT = Symbol('literalStrict');
+const LITERAL_ENDS_WITH_SLASH = Symbol('literalEndsWithSlash');
+const ARITY_OF = Symbol('arityOf');
+const ARITY = Symbol('arity');
+/** The literal first path segment a layer can only match under (read by the stack index). */
+export const INDEX_KEY = Symbol('indexKey');
+
 /**
  * One entry of a router's stack: a compiled path matcher and the function it calls, shaped as
  * Express 4's layer because instrumentation walks and patches it: `match(path)` leaves the params
@@ -28,48 +46,49 @@ export class Layer {
    * code such as express-async-errors installs on `Layer.prototype.handle` to wrap every handler.
    */
   declare handle: AnyHandler;
+  // Express's fields in Express's order (fields are defined in declaration order), then the Symbol-keyed ones.
   readonly name: string;
-  readonly regexp: RegExp;
+  /** The params of the last successful `match`. */
+  params: LayerParams | undefined;
+  /** The part of the path the last successful `match` consumed (stripped from `req.url` for middleware). */
+  path: string | undefined;
   readonly keys: PathKey[];
-  private readonly exec: (path: string) => ArrayLike<string | undefined> | null;
+  readonly regexp: RegExp;
+  private readonly [EXEC]: (path: string) => ArrayLike<string | undefined> | null;
   /** Set for the layers inside a route: the lower-case method they serve (`undefined` = all). */
   method: string | undefined;
   /** Set for a router layer that dispatches to a route. */
   route: Route | undefined;
   /** The literal first path segment (lower case) this layer can only match under; undefined when any. */
-  readonly indexKey: string | undefined;
-  private readonly matchesEverything: boolean;
-  private readonly isStar: boolean;
+  readonly [INDEX_KEY]: string | undefined;
+  private readonly [MATCHES_EVERYTHING]: boolean;
+  private readonly [IS_STAR]: boolean;
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
-  private readonly literal: string | undefined;
+  private readonly [LITERAL]: string | undefined;
   /** The same for a middleware mount path (a prefix ending at a `/` or the end of the path). */
-  private readonly prefixLiteral: string | undefined;
-  private readonly literalSensitive: boolean;
-  private readonly literalStrict: boolean;
-  private readonly literalEndsWithSlash: boolean;
+  private readonly [PREFIX_LITERAL]: string | undefined;
+  private readonly [LITERAL_SENSITIVE]: boolean;
+  private readonly [LITERAL_STRICT]: boolean;
+  private readonly [LITERAL_ENDS_WITH_SLASH]: boolean;
   /** `handle.length`, read once per handler function (reading it is an API call in V8). */
-  private arityOf: AnyHandler | undefined;
-  private arity: number;
-  /** The params of the last successful `match`. */
-  params: LayerParams | undefined;
-  /** The part of the path the last successful `match` consumed (stripped from `req.url` for middleware). */
-  path: string | undefined;
+  private [ARITY_OF]: AnyHandler | undefined;
+  private [ARITY]: number;
 
   constructor(path: PathPattern, options: PathPatternOptions, handle: AnyHandler) {
+    const compiled = compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
     this.params = undefined;
     this.path = undefined;
+    this.keys = compiled.keys;
+    this.regexp = compiled.regexp;
     this.method = undefined;
     this.route = undefined;
-    const compiled = compilePathPattern(path, options);
-    this.regexp = compiled.regexp;
-    this.keys = compiled.keys;
-    this.exec = compiled.exec;
-    this.matchesEverything = path === '/' && options.end === false;
-    this.isStar = path === '*';
-    this.literal = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
-    this.prefixLiteral =
+    this[EXEC] = compiled.exec;
+    this[MATCHES_EVERYTHING] = path === '/' && options.end === false;
+    this[IS_STAR] = path === '*';
+    this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
+    this[PREFIX_LITERAL] =
       typeof path === 'string' &&
       options.end === false &&
       options.dotBoundary !== true &&
@@ -77,17 +96,17 @@ export class Layer {
       isPlainPath(path)
         ? path
         : undefined;
-    this.literalSensitive = Boolean(options.sensitive);
-    this.literalStrict = Boolean(options.strict);
-    this.literalEndsWithSlash = this.literal !== undefined && this.literal.endsWith('/');
-    this.arityOf = undefined;
-    this.arity = 0;
-    this.indexKey = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
+    this[LITERAL_SENSITIVE] = Boolean(options.sensitive);
+    this[LITERAL_STRICT] = Boolean(options.strict);
+    this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/');
+    this[ARITY_OF] = undefined;
+    this[ARITY] = 0;
+    this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
     if (!(path instanceof RegExp)) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
       const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
-      flags.fast_star = this.isStar;
-      flags.fast_slash = this.matchesEverything;
+      flags.fast_star = this[IS_STAR];
+      flags.fast_slash = this[MATCHES_EVERYTHING];
     }
   }
 
@@ -105,17 +124,17 @@ export class Layer {
 
   /** Matches `path`: its params, or null when it does not match (then `path` is unchanged). */
   private matchParams(path: string): LayerParams | null {
-    if (this.matchesEverything) {
+    if (this[MATCHES_EVERYTHING]) {
       this.path = '';
       return {};
     }
-    if (this.isStar) {
+    if (this[IS_STAR]) {
       this.path = path;
       return { 0: decodeParam(path) as string };
     }
-    if (this.literal !== undefined) return this.matchLiteral(path);
-    if (this.prefixLiteral !== undefined) return this.matchPrefixLiteral(path);
-    const m = this.exec(path);
+    if (this[LITERAL] !== undefined) return this.matchLiteral(path);
+    if (this[PREFIX_LITERAL] !== undefined) return this.matchPrefixLiteral(path);
+    const m = this[EXEC](path);
     if (m === null) return null;
     const params: LayerParams = {};
     const keys = this.keys;
@@ -131,10 +150,10 @@ export class Layer {
 
   /** The common route path without pattern syntax: string comparison instead of a RegExp. */
   private matchLiteral(path: string): LayerParams | null {
-    const literal = this.literal as string;
+    const literal = this[LITERAL] as string;
     let candidate = path;
-    if (!this.literalStrict) {
-      if (this.literalEndsWithSlash) {
+    if (!this[LITERAL_STRICT]) {
+      if (this[LITERAL_ENDS_WITH_SLASH]) {
         if (candidate.length === literal.length - 1) candidate = candidate + '/';
       } else if (candidate.length === literal.length + 1 && candidate.endsWith('/')) {
         candidate = candidate.slice(0, -1);
@@ -142,7 +161,7 @@ export class Layer {
     }
     if (candidate.length !== literal.length) return null;
     // Most requests spell the path as it was registered: one comparison settles it.
-    const equal = candidate === literal || (!this.literalSensitive && startsWithIgnoringAsciiCase(candidate, literal));
+    const equal = candidate === literal || (!this[LITERAL_SENSITIVE] && startsWithIgnoringAsciiCase(candidate, literal));
     if (!equal) return null;
     this.path = path;
     return {};
@@ -154,12 +173,12 @@ export class Layer {
    * path ends there or another `/` follows.
    */
   private matchPrefixLiteral(path: string): LayerParams | null {
-    const literal = this.prefixLiteral as string;
+    const literal = this[PREFIX_LITERAL] as string;
     const n = literal.length;
     if (path.length < n) return null;
     // Spelled as registered (the usual case), the prefix is the literal itself: no string is cut.
     const exact = path.startsWith(literal);
-    if (!exact && (this.literalSensitive || !startsWithIgnoringAsciiCase(path, literal))) return null;
+    if (!exact && (this[LITERAL_SENSITIVE] || !startsWithIgnoringAsciiCase(path, literal))) return null;
     if (path.length === n) {
       this.path = path;
       return {};
@@ -176,11 +195,11 @@ export class Layer {
    * at registration, because instrumentation replaces `layer.handle` with wrappers of its own.
    */
   private arityOfHandle(fn: AnyHandler): number {
-    if (fn !== this.arityOf) {
-      this.arityOf = fn;
-      this.arity = fn.length;
+    if (fn !== this[ARITY_OF]) {
+      this[ARITY_OF] = fn;
+      this[ARITY] = fn.length;
     }
-    return this.arity;
+    return this[ARITY];
   }
 
   /** Calls a request handler; error handlers (four parameters) are skipped. */

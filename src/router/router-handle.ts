@@ -1,4 +1,4 @@
-import type { Layer, LayerParams } from './layer';
+import { INDEX_KEY, type Layer, type LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
 import { processParams, type ParamCallsMemo } from './param-callbacks';
@@ -18,7 +18,7 @@ type IndexedRouter = RouterCore & { [STACK_INDEX]?: StackIndex };
 function indexOf(router: IndexedRouter): StackIndex {
   let index = router[STACK_INDEX];
   if (index === undefined || index.size !== router.stack.length) {
-    index = router[STACK_INDEX] = buildStackIndex(router.stack, (layer) => layer.indexKey);
+    index = router[STACK_INDEX] = buildStackIndex(router.stack, (layer) => layer[INDEX_KEY]);
   }
   return index;
 }
