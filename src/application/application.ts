@@ -15,6 +15,7 @@ import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
+import { registerSharedPrototype } from '../request/shared-prototypes';
 import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
 import { captureQueryParser } from '../request/query';
@@ -129,7 +130,7 @@ export class ApplicationCore {
   use(...args: unknown[]): this {
     const { path, handlers } = splitUseArguments(args);
     if (handlers.length === 0) throw new TypeError('app.use() requires a middleware function');
-    const router = this.lazyRouter();
+    const router = registrationRouter(this);
     for (const fn of handlers) {
       if (!isApplication(fn)) {
         router.use(path, fn);
@@ -142,7 +143,7 @@ export class ApplicationCore {
 
   /** A route on `path`, to which method handlers are added. */
   route(path: PathPattern): Route {
-    return this.lazyRouter().route(path);
+    return registrationRouter(this).route(path);
   }
 
   /** Registers a template engine for files with extension `ext`. */
@@ -153,7 +154,7 @@ export class ApplicationCore {
 
   /** Registers param callbacks (`name` may be an array; the function form is deprecated). */
   param(name: string | string[] | ((...args: never[]) => unknown), fn?: unknown): this {
-    const router = this.lazyRouter();
+    const router = registrationRouter(this);
     if (Array.isArray(name)) {
       for (const n of name) this.param(n, fn);
       return this;
@@ -169,7 +170,7 @@ export class ApplicationCore {
 
   /** Routes every HTTP method on `path` (one handler layer per method, as Express 4 does). */
   all(path: PathPattern, ...handlers: unknown[]): this {
-    const route = this.lazyRouter().route(path);
+    const route = registrationRouter(this).route(path);
     for (const method of ROUTE_METHODS) route.addHandlers(method, method, handlers);
     return this;
   }
@@ -202,9 +203,11 @@ export class ApplicationCore {
   /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
   get request(): PorticoRequest {
     if (this[REQUEST_PROTO] === undefined) {
-      this[REQUEST_PROTO] = Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
-        app: { configurable: true, enumerable: true, writable: true, value: this },
-      });
+      this[REQUEST_PROTO] = registerSharedPrototype(
+        Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
+          app: { configurable: true, enumerable: true, writable: true, value: this },
+        }) as object,
+      );
     }
     return this[REQUEST_PROTO] as PorticoRequest;
   }
@@ -212,9 +215,11 @@ export class ApplicationCore {
   /** The response prototype of this app (created on first access). */
   get response(): PorticoResponse {
     if (this[RESPONSE_PROTO] === undefined) {
-      this[RESPONSE_PROTO] = Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
-        app: { configurable: true, enumerable: true, writable: true, value: this },
-      });
+      this[RESPONSE_PROTO] = registerSharedPrototype(
+        Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
+          app: { configurable: true, enumerable: true, writable: true, value: this },
+        }) as object,
+      );
     }
     return this[RESPONSE_PROTO] as PorticoResponse;
   }
@@ -247,7 +252,7 @@ function mountApplication(parent: Application, path: PathPattern, fn: Applicatio
   };
   // The layer's name is Express's, which route-listing tools recognise when they walk the stack.
   Object.defineProperty(mountedApp, 'name', { value: 'mounted_app' });
-  parent.lazyRouter().use(path, mountedApp);
+  (parent._router ?? parent.lazyRouter()).use(path, mountedApp);
   fn.emit('mount', parent);
 }
 
@@ -257,6 +262,17 @@ export function inheritFromParent(this: Application, parent: Application): void 
   Object.setPrototypeOf(this.engines, parent.engines);
   if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], parent.request);
   if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
+}
+
+/**
+ * The router `use`, `route`, `param`, `all` and the method functions register on, reached as Express 4
+ * reaches it: `this.lazyrouter()` first, which frameworks replace to arrange the stack their way
+ * (LoopBack installs its middleware phases there), then `this._router`. Registration only: nothing
+ * per request goes through here.
+ */
+function registrationRouter(app: ApplicationCore): Router {
+  app.lazyrouter();
+  return app._router ?? app.lazyRouter();
 }
 
 /** A router's own `handle`: an app whose router still has it may end requests without a closure. */
@@ -291,7 +307,7 @@ for (const method of ROUTE_METHODS) {
     value: function routeMethod(this: ApplicationCore, path: PathPattern, ...handlers: unknown[]): unknown {
       // `app.get(name)` with exactly one argument reads a setting; `app.get()` is a route without a path (an error).
       if (method === 'get' && arguments.length === 1) return this.set(path as string);
-      const route = this.lazyRouter().route(path);
+      const route = registrationRouter(this).route(path);
       route.addHandlers(method, method, handlers);
       return this;
     },

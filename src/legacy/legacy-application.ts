@@ -1,3 +1,4 @@
+import { registerSharedPrototype } from '../request/shared-prototypes';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApplication } from '../application/create-application';
 import { ApplicationCore, type Application } from '../application/application';
@@ -58,8 +59,8 @@ export function createLegacyApplication(): LegacyApplication {
   app.routes = router.map;
   // The mount path: '/' for a top-level app (3.x; not 4.x's `route(path)` method).
   (app as unknown as { route: string }).route = '/';
-  app[REQUEST_PROTO] = Object.create(LegacyRequest.prototype, { app: { configurable: true, writable: true, value: app } });
-  app[RESPONSE_PROTO] = Object.create(LegacyResponse.prototype, { app: { configurable: true, writable: true, value: app } });
+  app[REQUEST_PROTO] = registerSharedPrototype(Object.create(LegacyRequest.prototype, { app: { configurable: true, writable: true, value: app } }) as object);
+  app[RESPONSE_PROTO] = registerSharedPrototype(Object.create(LegacyResponse.prototype, { app: { configurable: true, writable: true, value: app } }) as object);
   app.on('mount', takeMountPath);
   return app;
 }

@@ -3,6 +3,7 @@ import { PorticoRequest } from '../request/request';
 import mime from '../http/mime';
 import { parseBasicCredentials } from './middleware/basic-auth';
 import { warnDeprecated } from '../deprecation';
+import { isSharedPrototype, registerSharedPrototype } from '../request/shared-prototypes';
 
 /** One entry of `req.accepted`, as the 3.x interface described media ranges. */
 export interface AcceptedType {
@@ -44,18 +45,21 @@ export class LegacyRequest extends PorticoRequest {
 
   /** The media ranges of `Accept`, highest quality first (none when the header is absent or empty). */
   get accepted(): AcceptedType[] {
+    if (isSharedPrototype(this)) return [];
     if (!this.headers.accept) return [];
     return parseAccept(this.headers.accept);
   }
 
   /** The languages of `Accept-Language`, highest quality first. */
   get acceptedLanguages(): string[] {
+    if (isSharedPrototype(this)) return [];
     if (!this.headers['accept-language']) return [];
     return new Negotiator(this).languages();
   }
 
   /** The charsets of `Accept-Charset`, highest quality first. */
   get acceptedCharsets(): string[] {
+    if (isSharedPrototype(this)) return [];
     if (!this.headers['accept-charset']) return [];
     return new Negotiator(this).charsets();
   }
@@ -65,6 +69,7 @@ export class LegacyRequest extends PorticoRequest {
    * and did not weigh or drop anything here (`acceptsEncoding` negotiates).
    */
   get acceptedEncodings(): string[] {
+    if (isSharedPrototype(this)) return [];
     const header = this.headers['accept-encoding'];
     if (!header) return [];
     return header.trim().split(/ *, */);
@@ -72,6 +77,7 @@ export class LegacyRequest extends PorticoRequest {
 
   /** The credentials of a Basic `Authorization` header (deprecated in 3.x already). */
   get auth(): { username: string; password: string } | undefined {
+    if (isSharedPrototype(this)) return undefined;
     warnDeprecated('req.auth: Use basic-auth npm module instead');
     const header = this.headers.authorization;
     const credentials = header === undefined ? null : parseBasicCredentials(header);
@@ -140,3 +146,5 @@ function contentTypeIs(header: string | undefined, type: string | string[]): boo
   const [actualType, actualSub] = actual.split('/');
   return (wantedType === '*' && wantedSub === actualSub) || (wantedSub === '*' && wantedType === actualType);
 }
+
+registerSharedPrototype(LegacyRequest.prototype);

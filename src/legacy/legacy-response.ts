@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import { createLocals, type LocalsFunction } from './locals-function';
+import { isSharedPrototype, registerSharedPrototype } from '../request/shared-prototypes';
 import { sendfileRelative } from '../response/sendfile-relative';
 import { applyCharset, setLegacyHeader, writeLegacyRedirect } from './legacy-headers';
 import { transportWriteHead } from '../transport/http2-objects';
@@ -115,6 +116,8 @@ Object.defineProperty(LegacyResponse.prototype, 'writeHead', {
 Object.defineProperty(LegacyResponse.prototype, 'locals', {
   configurable: true,
   get(this: LegacyResponse): LocalsFunction {
+    // On the prototype (read by util.inspect, a debugger…): a fresh function each time, never stored there.
+    if (isSharedPrototype(this)) return createLocals();
     let locals = this[LOCALS];
     if (locals === undefined) locals = this[LOCALS] = createLocals();
     return locals;
@@ -148,3 +151,5 @@ function relativeToMount(req: PorticoRequest, mountPath: string, url: string): s
   }
   return mountPath + '/' + url;
 }
+
+registerSharedPrototype(LegacyResponse.prototype);

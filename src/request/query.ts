@@ -1,6 +1,7 @@
 import { readQueryParserFn } from '../application/settings';
 import type { PorticoRequest } from './request';
 import { parseQueryWithoutSetting, type QueryParser } from './compile-query-parser';
+import { isSharedPrototype } from './shared-prototypes';
 
 /** Where the parsed query lives once read (or once an app assigns `req.query`). */
 const QUERY = Symbol('portico.query');
@@ -72,6 +73,8 @@ export function getQuery(req: PorticoRequest): unknown {
   const holder = req as QueryHolder;
   const held = holder[QUERY];
   if (held !== QUERY_UNREAD && (held !== undefined || QUERY in holder)) return held;
+  // Read on a prototype (by util.inspect, a debugger…): nothing to parse, and nothing may be stored there.
+  if (isSharedPrototype(req)) return undefined;
   const parse = queryParserOf(req);
   const url = req.originalUrl ?? req.url ?? '';
   const value = typeof parse === 'function' ? parse(queryStringOf(url) as string) : {};

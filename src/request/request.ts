@@ -27,6 +27,10 @@ import { isContentType } from './content-type-match';
 import { getParam } from './param';
 import { getRange, type RangeResult } from './range';
 import { enumerateMembers } from './enumerable-members';
+import { isSharedPrototype, registerSharedPrototype } from './shared-prototypes';
+
+/** What a getter read on a shared prototype answers (see shared-prototypes.ts): nothing. */
+const NOT_A_REQUEST = undefined as never;
 
 /** What the negotiation methods answer: one choice, every accepted value (no arguments), or `false`. */
 type Negotiated = string | string[] | false;
@@ -72,45 +76,53 @@ export class PorticoRequest extends IncomingMessage {
 
   /** The pathname of `req.url`. */
   get path(): string {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getPath(this);
   }
 
   /** Host name from `Host` (or a trusted `X-Forwarded-Host`), without the port. */
   get hostname(): string | undefined {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getHostname(this);
   }
 
   /** Deprecated alias of `hostname`. */
   get host(): string | undefined {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getDeprecatedHost(this);
   }
 
   /** `http` or `https` (or a trusted `X-Forwarded-Proto`). */
   get protocol(): string {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getProtocol(this);
   }
 
   /** `protocol === 'https'`. */
   get secure(): boolean {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return isSecure(this);
   }
 
   /** The client address, per `trust proxy`. */
   get ip(): string | undefined {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getIp(this);
   }
 
   /** The trusted `X-Forwarded-For` chain, client first. */
   get ips(): string[] {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getIps(this);
   }
 
   /** The host's subdomains, nearest the root first. */
   get subdomains(): string[] {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return getSubdomains(this);
   }
 
-  /** The client's cached response is still valid. */
+  /** The client's cached response is still valid (read on every `res.send`: no prototype check, none needed, as a prototype has no method). */
   get fresh(): boolean {
     return isFresh(this);
   }
@@ -122,6 +134,7 @@ export class PorticoRequest extends IncomingMessage {
 
   /** `X-Requested-With: XMLHttpRequest`. */
   get xhr(): boolean {
+    if (isSharedPrototype(this)) return NOT_A_REQUEST;
     return isXhr(this);
   }
 
@@ -193,3 +206,4 @@ enumerateMembers(PorticoRequest.prototype, [
 ]);
 
 recordOwnRequestGet(PorticoRequest.prototype.get);
+registerSharedPrototype(PorticoRequest.prototype);

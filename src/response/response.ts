@@ -19,6 +19,7 @@ import { setLocation } from './location';
 import { redirect } from './redirect';
 import { enumerateMembers } from '../request/enumerable-members';
 import { recordOwnHeaderMethods } from './own-header-methods';
+import { registerSharedPrototype } from '../request/shared-prototypes';
 
 /**
  * The response class, passed to node:http when Portico creates the server.
@@ -162,3 +163,4 @@ enumerateMembers(PorticoResponse.prototype, [
 
 recordOwnHeaderMethods(PorticoResponse.prototype);
 recordOwnSend(PorticoResponse.prototype.send);
+registerSharedPrototype(PorticoResponse.prototype);
