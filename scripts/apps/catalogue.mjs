@@ -34,6 +34,18 @@ export const applications = [
     ],
   },
   {
+    name: 'express-hbs',
+    version: '2.4.0',
+    express: 4,
+    mocha: [],
+  },
+  {
+    name: 'express-sslify',
+    version: '1.2.0',
+    express: 4,
+    mocha: ['test'],
+  },
+  {
     name: 'express-mung',
     version: '0.5.1',
     express: 4,
