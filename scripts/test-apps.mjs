@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applications } from './apps/catalogue.mjs';
 import { readOutcomes, countOutcomes, compareOutcomes } from './apps/outcomes.mjs';
-import { runLogged, unpackFromRegistry, copySource, install, pointExpressAt, installedExpresses, tail } from './apps/workspace.mjs';
+import { runLogged, killRunning, unpackFromRegistry, copySource, install, pointExpressAt, installedExpresses, tail } from './apps/workspace.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reporter = join(root, 'scripts', 'apps', 'mocha-outcomes-reporter.cjs');
@@ -54,6 +54,7 @@ const cleanUp = () => {
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    killRunning();
     cleanUp();
     process.exit(130);
   });

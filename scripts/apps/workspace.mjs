@@ -6,6 +6,8 @@ import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync, openSync,
 import { basename, join } from 'node:path';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** Process groups still running, so that an interrupted harness leaves nothing behind. */
+const running = new Set();
 const installFlags = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
 
 /**
@@ -18,6 +20,7 @@ export function runLogged(command, args, { cwd, env, logFile, timeoutMs, until }
     const fd = openSync(logFile, 'a');
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd], detached: true });
     closeSync(fd);
+    running.add(child.pid);
     let timedOut = false;
     let finishedAt;
     const killGroup = () => {
@@ -43,9 +46,22 @@ export function runLogged(command, args, { cwd, env, logFile, timeoutMs, until }
       if (poll) clearInterval(poll);
       // Anything the suite left behind in its group (servers, watchers) goes too.
       killGroup();
+      running.delete(child.pid);
       resolvePromise({ code: code ?? signal, timedOut });
     });
   });
+}
+
+/** Kills every process group `runLogged` started that is still running. */
+export function killRunning() {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  running.clear();
 }
 
 /** Fetches `name@version` from the registry and unpacks it into `dest` (created by tar). */
