@@ -9,8 +9,8 @@ import type { NextFunction } from './router/types';
 export type QueryMiddlewareOptions = Record<string, unknown> | ((str: string) => Record<string, unknown>);
 
 /**
- * `portico.query(options)`: Express 4's query middleware. Portico parses `req.query` lazily with the
- * `query parser` setting already, so this only fills `req.query` where something cleared it.
+ * `portico.query(options)`: Express 4's query middleware. Each app sets `req.query` with its
+ * `query parser` setting as a request enters it already, so this only fills `req.query` where something cleared it.
  */
 export function query(options?: QueryMiddlewareOptions) {
   const parse =

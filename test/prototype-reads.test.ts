@@ -127,11 +127,17 @@ async function throughOwnServer(path: string): Promise<SimpleResponse> {
 }
 
 describe('accessors read on the shared request and response prototypes', () => {
-  it('finds the accessors to read by walking the chains (query and host among them)', () => {
+  it('finds the accessors to read by walking the chains (host, auth and locals among them)', () => {
     const keys = accessorsOf(portico.request).map(String);
-    for (const name of ['query', 'host', 'hostname', 'path', 'protocol', 'subdomains', 'ip']) assert.ok(keys.includes(name), name);
+    for (const name of ['host', 'hostname', 'path', 'protocol', 'subdomains', 'ip', 'fresh']) assert.ok(keys.includes(name), name);
     assert.ok(accessorsOf(legacy.request as object).map(String).includes('auth'));
     assert.ok(accessorsOf(legacy.response as object).map(String).includes('locals'));
+  });
+
+  it('express.request.query is undefined, as on express@4 (req.query is an own property set as a request enters an app)', () => {
+    assert.equal((express.request as { query?: unknown }).query, undefined);
+    assert.equal(portico.request.query, undefined);
+    assert.equal(portico().request.query, undefined);
   });
 
   it('reading each one neither throws, nor warns, nor stores anything on a prototype', async () => {

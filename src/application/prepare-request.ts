@@ -6,7 +6,7 @@ import { readXPoweredBy } from './settings';
 import { setTrustedHeader, X_POWERED_BY } from '../response/trusted-header';
 import { adaptHttp2Request, http2RequestPrototype, http2ResponsePrototype, isHttp2Prototype, isHttp2Twin } from '../transport/http2-objects';
 import type { Http2ServerRequest } from 'node:http2';
-import { declareQueryField } from '../request/query';
+import { parseQueryOnEntry } from '../request/query';
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -21,6 +21,7 @@ export function prepareRequest(app: Application, req: PorticoRequest, res: Porti
   // does not see this call. Usually the response's first header: stored directly when allowed.
   if (readXPoweredBy(app.settings)) setTrustedHeader(res, X_POWERED_BY, 'Portico');
   adoptPrototypes(app, req, res);
+  parseQueryOnEntry(app as unknown as Parameters<typeof parseQueryOnEntry>[0], req);
   req.app = app;
   res.app = app;
   req.res = res;
@@ -92,11 +93,11 @@ function declareFields(req: Record<string, unknown>, res: Record<string, unknown
   req.originalUrl = req.originalUrl;
   req.params = req.params;
   // Set later on most requests: by the router on every routed one, by the body parsers (`body`
-  // defaults to `{}` in each of them, `_body` marks a body read); the parsed query on first read.
+  // defaults to `{}` in each of them, `_body` marks a body read).
   req.route = req.route;
   req.body = req.body;
   req._body = req._body;
-  declareQueryField(req);
+  req.query = req.query;
   res.app = res.app;
   res.locals = res.locals;
   res.req = res.req;

@@ -1,26 +1,5 @@
 import { readQueryParserFn } from '../application/settings';
-import type { PorticoRequest } from './request';
 import { parseQueryWithoutSetting, type QueryParser } from './compile-query-parser';
-import { isSharedPrototype } from './shared-prototypes';
-
-/** Where the parsed query lives once read (or once an app assigns `req.query`). */
-const QUERY = Symbol('portico.query');
-
-interface QueryHolder {
-  [QUERY]?: unknown;
-}
-
-/**
- * The value an HTTP/2 request's query field is created with before its prototype changes (a field
- * added after that change would give each request a V8 map of its own): "not parsed yet", as the
- * absent field says on an HTTP/1 request.
- */
-const QUERY_UNREAD: unique symbol = Symbol('portico.queryUnread');
-
-/** Creates the query field on a request, unread. */
-export function declareQueryField(req: object): void {
-  (req as QueryHolder)[QUERY] = QUERY_UNREAD;
-}
 
 /**
  * The query string of a request-target: after the first `?` and before a `#`;
@@ -48,41 +27,19 @@ interface ParserHolder {
  * app parses, and with the setting deleted beforehand it parses with `qs`'s defaults.
  */
 export function captureQueryParser(app: ParserHolder): void {
-  app[PARSER_AT_ROUTER] = readQueryParserFn(app.settings);
+  app[PARSER_AT_ROUTER] = readQueryParserFn(app.settings) ?? parseQueryWithoutSetting;
 }
 
 /**
- * The parser that applies: Express 4 parses as the request enters the outermost app, so a mounted
- * app's own `query parser` never applies to requests coming through its parent.
+ * Express 4's query middleware, run as a request enters an app (the first layer of every app's router
+ * in Express): `req.query` becomes an own, enumerable data property, as code that enumerates `req`
+ * (`for…in`, `Object.keys`, assertion libraries) expects. Parsed with the `query parser fn` the app had
+ * when its router was created, and only when nothing set `req.query` before: a mounted app keeps what
+ * its parent parsed. A request without a query string costs a call that returns `{}` at once.
  */
-function queryParserOf(req: PorticoRequest): QueryParser | undefined {
-  let app = req.app;
-  if (app === undefined) return undefined;
-  while (app.parent !== undefined) app = app.parent;
-  const holder = app as unknown as ParserHolder;
-  const parser = PARSER_AT_ROUTER in holder ? holder[PARSER_AT_ROUTER] : readQueryParserFn(app.settings);
-  return (typeof parser === 'function' ? parser : parseQueryWithoutSetting) as QueryParser;
-}
-
-/**
- * `req.query`: parsed once, on first read, with the `query parser` of the app the request entered;
- * `{}` when parsing is off, `qs` with its defaults when the setting was deleted. The query string is that of the URL as received (`originalUrl`), so
- * middleware rewriting `req.url` does not change it. Assignable, as Express 4's own-property `req.query` is.
- */
-export function getQuery(req: PorticoRequest): unknown {
-  const holder = req as QueryHolder;
-  const held = holder[QUERY];
-  if (held !== QUERY_UNREAD && (held !== undefined || QUERY in holder)) return held;
-  // Read on a prototype (by util.inspect, a debugger…): nothing to parse, and nothing may be stored there.
-  if (isSharedPrototype(req)) return undefined;
-  const parse = queryParserOf(req);
-  const url = req.originalUrl ?? req.url ?? '';
-  const value = typeof parse === 'function' ? parse(queryStringOf(url) as string) : {};
-  holder[QUERY] = value;
-  return value;
-}
-
-/** Replaces `req.query` for the rest of the request (apps and middleware assign it). */
-export function setQuery(req: PorticoRequest, value: unknown): void {
-  (req as QueryHolder)[QUERY] = value;
+export function parseQueryOnEntry(app: ParserHolder, req: { url?: string; query?: unknown }): void {
+  if (req.query) return;
+  const parser = app[PARSER_AT_ROUTER] ?? readQueryParserFn(app.settings);
+  const parse = (typeof parser === 'function' ? parser : parseQueryWithoutSetting) as QueryParser;
+  req.query = parse(queryStringOf(req.url ?? '') as string);
 }

@@ -7,7 +7,6 @@ import type { Route } from '../router/route';
 import type { NextFunction } from '../router/types';
 import { getRequestHeader, recordOwnRequestGet } from './header';
 import { getPath } from './path';
-import { getQuery, setQuery } from './query';
 import { getHostname, getDeprecatedHost } from './host';
 import { getProtocol, isSecure } from './protocol';
 import { getIp, getIps } from './client-address';
@@ -47,6 +46,8 @@ export class PorticoRequest extends IncomingMessage {
   declare baseUrl: string;
   declare originalUrl: string;
   declare params: Record<string, string>;
+  /** The parsed query string (see the `query parser` setting), set as the request enters an app. */
+  declare query: ParsedQs;
   declare route: Route | undefined;
   declare body: unknown;
   /** Set by the cookie parser: the secret `res.cookie(..., { signed: true })` signs with. */
@@ -64,14 +65,7 @@ export class PorticoRequest extends IncomingMessage {
     this.baseUrl = undefined as unknown as string;
     this.originalUrl = undefined as unknown as string;
     this.params = undefined as unknown as Record<string, string>;
-  }
-
-  /** The parsed query string (see the `query parser` setting); parsed on first read, assignable. */
-  get query(): ParsedQs {
-    return getQuery(this) as ParsedQs;
-  }
-  set query(value: unknown) {
-    setQuery(this, value);
+    this.query = undefined as unknown as ParsedQs;
   }
 
   /** The pathname of `req.url`. */

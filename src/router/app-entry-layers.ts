@@ -4,15 +4,15 @@ import type { NextFunction } from './types';
 /*
  * Express 4 begins every app's stack with two middleware layers, `query` and `expressInit`, and
  * tools read them there: OpenTelemetry gives each a span, route listers skip them by name. Portico
- * does their work elsewhere (the app prepares `req`/`res` as the request enters it, and `req.query`
- * is parsed on first read), so an app's stack begins with two layers whose handles only pass the
+ * does their work elsewhere (the app prepares `req`/`res` and sets `req.query` as the request enters
+ * it), so an app's stack begins with two layers whose handles only pass the
  * request on. Calling them would cost two layer visits per request for nothing, so the dispatch
  * starts after them while nothing watches; once an agent has wrapped a handle, replaced a method
  * of `Layer.prototype`, or hooks `process_params` (which Express calls for every matched layer),
  * they are matched and run as Express would.
  */
 
-/** The handle of an app's `query` layer: `req.query` is parsed lazily by the request itself. */
+/** The handle of an app's `query` layer: the app set `req.query` as the request entered it. */
 export const appQueryHandle = function query(_req: unknown, _res: unknown, next: NextFunction): void {
   next();
 };

@@ -1,5 +1,5 @@
 import type { Request, Response, Route } from '../index';
-import type { Flavor, NextFunction, ParamCustomizer, RequestHandlerParams, RequestParamHandler, MiddlewareFunction } from './handlers';
+import type { Flavor, NextFunction, ParamCustomizer, RequestHandler, RequestHandlerParams, RequestParamHandler, MiddlewareFunction } from './handlers';
 import type { ParamsDictionary, ParsedQs, PathParams, RegExpParams, RouteParameters } from './params';
 import type { DefaultBody, DefaultLocals } from './type-options';
 
@@ -123,9 +123,10 @@ export interface IRoute<Path extends string = string, F extends Flavor = 'v4'> {
 
 /**
  * What routers and applications share: `use`, `all`, `route` and the method functions (every method
- * node's HTTP parser knows), each returning the router or app for chaining.
+ * node's HTTP parser knows), each returning the router or app for chaining. Both are middleware, so
+ * a value typed `IRouter` is a handler `use` accepts, as with `@types/express`.
  */
-export interface IRouter<F extends Flavor = 'v4'> {
+export interface IRouter<F extends Flavor = 'v4'> extends RequestHandler<ParamsDictionary, unknown, DefaultBody, ParsedQs, DefaultLocals, F> {
   /** Mounts middleware, routers and sub-apps, optionally on a path (matched as a prefix). */
   use: IRouterHandler<this, F> & IRouterMatcher<this, F>;
   /** Routes every method on `path`. */
