@@ -16,7 +16,7 @@ import { renderApplication, type RenderCallback } from '../views/render-applicat
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
 import { registerSharedPrototype } from '../request/shared-prototypes';
-import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { prepareRequest, adoptPrototypes, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
 import { captureQueryParser } from '../request/query';
 
@@ -34,6 +34,7 @@ export class ApplicationCore {
   declare _router: Router | undefined;
   declare [REQUEST_PROTO]: object | undefined;
   declare [RESPONSE_PROTO]: object | undefined;
+  declare [MOUNTED_APPS]: Application[] | undefined;
   /** `app.get(name)` reads a setting; `app.get(path, ...handlers)` routes GET (defined with the other methods). */
   declare get: (nameOrPath: string | PathPattern, ...handlers: unknown[]) => unknown;
 
@@ -203,11 +204,8 @@ export class ApplicationCore {
   /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
   get request(): PorticoRequest {
     if (this[REQUEST_PROTO] === undefined) {
-      this[REQUEST_PROTO] = registerSharedPrototype(
-        Object.create(this.parent ? this.parent.request : PorticoRequest.prototype, {
-          app: { configurable: true, enumerable: true, writable: true, value: this },
-        }) as object,
-      );
+      this[REQUEST_PROTO] = ownPrototype(this, requestPrototypeOf(this.parent));
+      relinkMountedApps(this);
     }
     return this[REQUEST_PROTO] as PorticoRequest;
   }
@@ -215,11 +213,8 @@ export class ApplicationCore {
   /** The response prototype of this app (created on first access). */
   get response(): PorticoResponse {
     if (this[RESPONSE_PROTO] === undefined) {
-      this[RESPONSE_PROTO] = registerSharedPrototype(
-        Object.create(this.parent ? this.parent.response : PorticoResponse.prototype, {
-          app: { configurable: true, enumerable: true, writable: true, value: this },
-        }) as object,
-      );
+      this[RESPONSE_PROTO] = ownPrototype(this, responsePrototypeOf(this.parent));
+      relinkMountedApps(this);
     }
     return this[RESPONSE_PROTO] as PorticoResponse;
   }
@@ -241,6 +236,12 @@ function isApplication(fn: unknown): fn is Application {
 function mountApplication(parent: Application, path: PathPattern, fn: Application): void {
   fn.mountpath = path;
   fn.parent = parent;
+  // Express 4 gives a request inside a mounted app that app's own prototypes (and the parent's back
+  // as it leaves): a mounted app has its own from now on, so that the switch happens on entry. Only
+  // requests that enter a mounted app pay for it; the parent's are not created for this.
+  fn[REQUEST_PROTO] ??= ownPrototype(fn, requestPrototypeOf(parent));
+  fn[RESPONSE_PROTO] ??= ownPrototype(fn, responsePrototypeOf(parent));
+  (parent[MOUNTED_APPS] ??= []).push(fn);
   const mountedApp = function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction): void {
     const original = req.app;
     fn.handle(req, res, (err?: unknown) => {
@@ -260,8 +261,29 @@ function mountApplication(parent: Application, path: PathPattern, fn: Applicatio
 export function inheritFromParent(this: Application, parent: Application): void {
   inheritSettings(this.settings, parent.settings);
   Object.setPrototypeOf(this.engines, parent.engines);
-  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], parent.request);
-  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
+  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], requestPrototypeOf(parent));
+  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], responsePrototypeOf(parent));
+}
+
+/** The apps mounted on an app, whose prototypes inherit from that app's. */
+const MOUNTED_APPS = Symbol('portico.mountedApps');
+
+/** A new `app.request`/`app.response`: inherits from `parent`, knows its app, registered as shared. */
+function ownPrototype(app: ApplicationCore, parent: object): object {
+  return registerSharedPrototype(
+    Object.create(parent, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as object,
+  );
+}
+
+/**
+ * Called when an app creates its own prototypes after apps were mounted on it: theirs inherited from
+ * what was in force above it until then, and now inherit from the app's, as if they had always.
+ */
+function relinkMountedApps(app: ApplicationCore): void {
+  for (const child of app[MOUNTED_APPS] ?? []) {
+    if (child[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(child[REQUEST_PROTO], requestPrototypeOf(app as Application));
+    if (child[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(child[RESPONSE_PROTO], responsePrototypeOf(app as Application));
+  }
 }
 
 /**
