@@ -29,6 +29,8 @@ export class Layer {
    */
   declare handle: AnyHandler;
   readonly name: string;
+  /** The path the layer was registered with (the `route` that tracing reports for middleware). */
+  readonly rawPath: PathPattern;
   readonly regexp: RegExp;
   readonly keys: PathKey[];
   private readonly exec: (path: string) => ArrayLike<string | undefined> | null;
@@ -58,6 +60,7 @@ export class Layer {
   constructor(path: PathPattern, options: PathPatternOptions, handle: AnyHandler) {
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
+    this.rawPath = path;
     this.params = undefined;
     this.path = undefined;
     this.method = undefined;
