@@ -8,7 +8,13 @@
 // semver build metadata: `4.22.3+portico.0.1.0`. Build metadata is ignored when ranges are
 // compared, so agents see Express 4.22.3, and anyone reading the version sees what it is.
 //
-// Usage: node scripts/pack-as-express.mjs [destination-folder]   (run `npm run build` first)
+// With --registry it packs the companion package for a registry instead (docs/observability.md,
+// "APM agents on a registry install"): a registry keeps no build metadata, so the companion is a
+// package of its own name (`portico.companion` in package.json, `portico-express`) whose versions
+// are all Express 4 versions, above every Express 4 release: Portico M.m.p is 4.(1000·(M+1)+m).p
+// (0.1.0 is 4.1001.0). Its package.json records Portico's own version in `portico.version`.
+//
+// Usage: node scripts/pack-as-express.mjs [--registry] [destination-folder]   (run `npm run build` first)
 // Prints the tarball's absolute path.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +23,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const destination = resolve(process.argv[2] ?? root);
+const args = process.argv.slice(2);
+const forRegistry = args.includes('--registry');
+const destination = resolve(args.find((a) => !a.startsWith('--')) ?? root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 if (!existsSync(join(root, 'dist', 'lib', 'router', 'layer.js'))) {
@@ -30,7 +38,9 @@ try {
   for (const entry of pkg.files) cpSync(join(root, entry), join(staging, entry), { recursive: true });
   const expressApi = pkg.portico?.expressApiVersion;
   if (typeof expressApi !== 'string') throw new Error('package.json has no portico.expressApiVersion');
-  const staged = { ...pkg, version: `${expressApi}+portico.${pkg.version}`, scripts: {}, devDependencies: {} };
+  const staged = forRegistry
+    ? { ...pkg, ...companionIdentity(pkg, expressApi), scripts: {}, devDependencies: {}, overrides: undefined }
+    : { ...pkg, version: `${expressApi}+portico.${pkg.version}`, scripts: {}, devDependencies: {}, overrides: undefined };
   writeFileSync(join(staging, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const out = execFileSync(npm, ['pack', '--json', '--pack-destination', destination], { cwd: staging, encoding: 'utf8' });
@@ -38,4 +48,14 @@ try {
   process.stdout.write(join(destination, filename) + '\n');
 } finally {
   rmSync(staging, { recursive: true, force: true });
+}
+
+/** The companion's name, version and record of what it is (see the head of this file). */
+function companionIdentity(pkg, expressApi) {
+  const name = pkg.portico?.companion;
+  if (typeof name !== 'string') throw new Error('package.json has no portico.companion');
+  const [major, minor, patch] = pkg.version.split(/[.+-]/).map(Number);
+  const version = `4.${1000 * (major + 1) + minor}.${patch}`;
+  const description = `Portico ${pkg.version} (the Express ${expressApi} API), published under an Express 4 version for npm overrides: ${pkg.description}`;
+  return { name, version, description, portico: { ...pkg.portico, version: pkg.version } };
 }
