@@ -1,4 +1,4 @@
-import { tracingChannel } from 'node:diagnostics_channel';
+import * as diagnostics from 'node:diagnostics_channel';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
 import type { NextFunction } from './types';
 
@@ -27,10 +27,21 @@ export interface RouterRequestContext {
   result?: unknown;
 }
 
-/** The channel (`tracing:express.router.request:start`, `…:end`, and so on). */
-export const routerRequestChannel = tracingChannel<RouterRequestContext>('express.router.request');
+type Channels = diagnostics.TracingChannel<RouterRequestContext>;
 
-const channels = routerRequestChannel;
+/**
+ * The channel (`tracing:express.router.request:start`, `…:end`, and so on). Node 18 before 18.19
+ * has no TracingChannel: there, one built from the five plain channels of the same names, which is
+ * what a TracingChannel is.
+ */
+function createChannels(): Channels {
+  const name = 'express.router.request';
+  if (typeof diagnostics.tracingChannel === 'function') return diagnostics.tracingChannel<RouterRequestContext>(name);
+  const sub = (event: string) => diagnostics.channel('tracing:' + name + ':' + event);
+  return { start: sub('start'), end: sub('end'), asyncStart: sub('asyncStart'), asyncEnd: sub('asyncEnd'), error: sub('error') } as unknown as Channels;
+}
+
+const channels = createChannels();
 const startChannel = channels.start;
 const endChannel = channels.end;
 const asyncStartChannel = channels.asyncStart;
@@ -95,7 +106,22 @@ export function traceInvocation(
   forwardRejections: boolean,
   invoke: (next: NextFunction) => unknown,
 ): void {
-  startChannel.runStores(ctx, runTraced, undefined, ctx, next, forwardRejections, invoke);
+  if (hasRunStores) startChannel.runStores(ctx, runTraced, undefined, ctx, next, forwardRejections, invoke);
+  else {
+    startChannel.publish(ctx);
+    runTraced(ctx, next, forwardRejections, invoke);
+  }
+}
+
+/** `runStores` (bound stores, then publish) is missing before Node 18.19: publishing alone then. */
+const hasRunStores = typeof (startChannel as { runStores?: unknown }).runStores === 'function';
+
+function publishSettled(ctx: RouterRequestContext): void {
+  if (hasRunStores) asyncStartChannel.runStores(ctx, publishAsyncEnd, undefined, ctx);
+  else {
+    asyncStartChannel.publish(ctx);
+    asyncEndChannel.publish(ctx);
+  }
 }
 
 function runTraced(ctx: RouterRequestContext, next: NextFunction, forwardRejections: boolean, invoke: (next: NextFunction) => unknown): void {
@@ -137,13 +163,13 @@ function runTraced(ctx: RouterRequestContext, next: NextFunction, forwardRejecti
     (value: unknown) => {
       if (hasEarlyError) ctx.error = earlyError;
       ctx.result = value;
-      asyncStartChannel.runStores(ctx, publishAsyncEnd, undefined, ctx);
+      publishSettled(ctx);
     },
     (reason: unknown) => {
       ctx.error = reason;
       publishError(ctx, reason);
       if (forwardRejections && !forwardedSince(reason, moment)) next(reason || new Error('Rejected promise'));
-      asyncStartChannel.runStores(ctx, publishAsyncEnd, undefined, ctx);
+      publishSettled(ctx);
     },
   );
 }
