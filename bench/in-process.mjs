@@ -5,7 +5,7 @@
 // the tool for comparing two versions of a change; the loaded runs of `run.mjs` remain the benchmark.
 //
 // Usage: node bench/in-process.mjs <scenario> [--framework=portico] [--requests=300000]
-//   [--connections=32] [--runs=5] [--instructions]   (run `npm run build` first for Portico)
+//   [--connections=32] [--runs=5] [--instructions] [--subscriber]   (run `npm run build` first for Portico)
 // Prints the CPU microseconds per request of each run (a fresh process each) and their minimum.
 //
 // --instructions counts machine instructions per request instead, under valgrind's callgrind
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import http from 'node:http';
+import { tracingChannel } from 'node:diagnostics_channel';
 import { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { FRAMEWORKS, frameworkById, serverFile } from './lib/frameworks.mjs';
@@ -30,8 +31,8 @@ const loadScenarios = SCENARIOS.filter((s) => !s.startup).map((s) => s.id);
 
 /** Parses `<scenario> [--name=value…]`; exits with usage on anything else. */
 function parseArgs(argv) {
-  const usage = `usage: node bench/in-process.mjs <${loadScenarios.join('|')}> [--framework=${FRAMEWORKS.map((f) => f.id).join('|')}] [--requests=300000] [--connections=32] [--runs=5] [--instructions]\n`;
-  const opts = { framework: 'portico', requests: 0, connections: 32, runs: 0, scenario: null, child: false, instructions: false };
+  const usage = `usage: node bench/in-process.mjs <${loadScenarios.join('|')}> [--framework=${FRAMEWORKS.map((f) => f.id).join('|')}] [--requests=300000] [--connections=32] [--runs=5] [--instructions] [--subscriber]\n`;
+  const opts = { framework: 'portico', requests: 0, connections: 32, runs: 0, scenario: null, child: false, instructions: false, subscriber: false };
   for (const arg of argv) {
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
     if (!match) {
@@ -39,6 +40,7 @@ function parseArgs(argv) {
       opts.scenario = arg;
     } else if (match[1] === 'child') opts.child = true;
     else if (match[1] === 'instructions') opts.instructions = true;
+    else if (match[1] === 'subscriber') opts.subscriber = true;
     else if (match[1] === 'framework' && frameworkById(match[2])) opts.framework = match[2];
     else if (['requests', 'connections', 'runs'].includes(match[1]) && Number(match[2]) > 0) opts[match[1]] = Number(match[2]);
     else return fail(usage);
@@ -81,6 +83,12 @@ async function measure(opts) {
     return listen.apply(this, args);
   };
   require('./servers/common.cjs').ensureFixtures();
+  // --subscriber: a subscriber that does nothing on the router's tracing channel, so what is
+  // measured is the cost of publishing itself (context objects, wrappers, the five events).
+  if (opts.subscriber) {
+    const noop = () => {};
+    tracingChannel('express.router.request').subscribe({ start: noop, end: noop, asyncStart: noop, asyncEnd: noop, error: noop });
+  }
   const module = require(serverFile(frameworkById(opts.framework)));
   await module.start(opts.scenario, 0);
   const server = servers[0];
@@ -142,20 +150,21 @@ if (opts.child) {
   const counts = [];
   for (let i = 0; i < opts.runs; i++) counts.push(countInstructions(self, opts));
   const min = Math.min(...counts);
-  console.log(`${opts.framework} (${opts.scenario}): instructions per request, min ${Math.round(min)} of ${counts.map((c) => Math.round(c)).join(', ')}`);
+  console.log(`${opts.framework}${opts.subscriber ? ' with a subscriber' : ''} (${opts.scenario}): instructions per request, min ${Math.round(min)} of ${counts.map((c) => Math.round(c)).join(', ')}`);
 } else {
   // Each run in a fresh process, as each loaded cell gets a fresh server.
   const self = fileURLToPath(import.meta.url);
   const runs = [];
   for (let i = 0; i < opts.runs; i++) runs.push(Number(runChild(self, opts, [process.execPath]).trim()));
   const min = Math.min(...runs);
-  console.log(`${opts.framework} (${opts.scenario}): CPU µs per request, min ${min.toFixed(2)} of ${runs.map((r) => r.toFixed(2)).join(', ')}`);
+  console.log(`${opts.framework}${opts.subscriber ? ' with a subscriber' : ''} (${opts.scenario}): CPU µs per request, min ${min.toFixed(2)} of ${runs.map((r) => r.toFixed(2)).join(', ')}`);
 }
 
 /** Runs the measurement in a fresh process started by `command` (node, or valgrind running node); its output. */
 function runChild(self, opts, command, extraNodeFlags = []) {
   const args = [...command.slice(1), ...extraNodeFlags, self, opts.scenario, `--framework=${opts.framework}`, `--requests=${opts.requests}`, `--connections=${opts.connections}`, '--child'];
   if (opts.instructions) args.push('--instructions');
+  if (opts.subscriber) args.push('--subscriber');
   const child = spawnSync(command[0], args, { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (child.status !== 0) fail(child.stderr || 'a run failed\n');
   return child.stdout;

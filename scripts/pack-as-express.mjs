@@ -12,7 +12,13 @@
 // `require('express')` gives the 3.x layer and the version is the Express 3 release it implements
 // (`portico.expressLegacyApiVersion`), `3.21.2+portico.0.1.0`.
 //
-// Usage: node scripts/pack-as-express.mjs [--legacy] [destination-folder]   (run `npm run build` first)
+// With --registry it packs the companion package for a registry instead (docs/observability.md,
+// "APM agents on a registry install"): a registry keeps no build metadata, so the companion is a
+// package of its own name (`portico.companion` in package.json, `portico-express`) whose versions
+// are all Express 4 versions, above every Express 4 release: Portico M.m.p is 4.(1000·(M+1)+m).p
+// (0.1.0 is 4.1001.0). Its package.json records Portico's own version in `portico.version`.
+//
+// Usage: node scripts/pack-as-express.mjs [--legacy | --registry] [destination-folder]   (run `npm run build` first)
 // Prints the tarball's absolute path.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +29,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const legacy = args.includes('--legacy');
-const destination = resolve(args.find((a) => a !== '--legacy') ?? root);
+const forRegistry = args.includes('--registry');
+if (legacy && forRegistry) throw new Error('pack-as-express: --legacy and --registry are exclusive');
+const destination = resolve(args.find((a) => !a.startsWith('--')) ?? root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 if (!existsSync(join(root, 'dist', 'lib', 'router', 'layer.js'))) {
@@ -37,7 +45,9 @@ try {
   const versionKey = legacy ? 'expressLegacyApiVersion' : 'expressApiVersion';
   const expressApi = pkg.portico?.[versionKey];
   if (typeof expressApi !== 'string') throw new Error(`package.json has no portico.${versionKey}`);
-  const staged = { ...pkg, version: `${expressApi}+portico.${pkg.version}`, scripts: {}, devDependencies: {} };
+  const staged = forRegistry
+    ? { ...pkg, ...companionIdentity(pkg, expressApi), scripts: {}, devDependencies: {}, overrides: undefined }
+    : { ...pkg, version: `${expressApi}+portico.${pkg.version}`, scripts: {}, devDependencies: {}, overrides: undefined };
   if (legacy) {
     // The package's root entry becomes the 3.x layer; `portico/legacy` and the deep imports stay.
     staged.main = './dist/legacy/index.js';
@@ -51,4 +61,14 @@ try {
   process.stdout.write(join(destination, filename) + '\n');
 } finally {
   rmSync(staging, { recursive: true, force: true });
+}
+
+/** The companion's name, version and record of what it is (see the head of this file). */
+function companionIdentity(pkg, expressApi) {
+  const name = pkg.portico?.companion;
+  if (typeof name !== 'string') throw new Error('package.json has no portico.companion');
+  const [major, minor, patch] = pkg.version.split(/[.+-]/).map(Number);
+  const version = `4.${1000 * (major + 1) + minor}.${patch}`;
+  const description = `Portico ${pkg.version} (the Express ${expressApi} API), published under an Express 4 version for npm overrides: ${pkg.description}`;
+  return { name, version, description, portico: { ...pkg.portico, version: pkg.version } };
 }

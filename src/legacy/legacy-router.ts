@@ -4,6 +4,8 @@ import { ROUTE_METHODS } from '../router/methods';
 import type { PathKey, PathPattern } from '../router/path-pattern';
 import type { NextFunction } from '../router/types';
 import { legacyPathRegexp } from './legacy-path-regexp';
+import { routerTracingActive, traceInvocation } from '../router/tracing';
+import { markUntraced } from '../router/traced-layer-call';
 
 /** One entry of `router.map[verb]` (`app.routes[verb]`), as 3.x apps inspect (and remove) them. */
 export interface LegacyRoute {
@@ -140,7 +142,7 @@ export class LegacyRouter {
   private guard(verb: string, record: LegacyRoute) {
     const map = (): Record<string, LegacyRoute[]> => this.map;
     const paramsOf = (): Record<string, ParamHandler[]> => this.params;
-    return function legacyRouteGuard(req: ParamRequest, res: unknown, next: NextFunction): void {
+    const guard = function legacyRouteGuard(req: ParamRequest, res: unknown, next: NextFunction): void {
       if (!map()[verb]?.includes(record)) return next('route');
       req.params = toArrayLikeParams(req.params) as unknown as Record<string, string>;
       // `req.route` is the 3.x route: path, method, callbacks, keys, regexp and params.
@@ -162,14 +164,25 @@ export class LegacyRouter {
           if (req.params[key.name as never] === undefined) fns = undefined;
         }
         const fn = fns[fnIndex++];
+        const value: unknown = req.params[key!.name as never];
+        const name = String(key!.name);
+        if (routerTracingActive()) {
+          // A 3.x param callback is reported with its route (3.x ignored returned promises).
+          const ctx = { req, res, layer: record, handler: fn, route: record.path, param: name };
+          traceInvocation(ctx, step, false, (tracedNext) => fn(req, res, tracedNext, value, name));
+          return;
+        }
         try {
-          fn(req, res, step, req.params[key!.name as never], String(key!.name));
+          fn(req, res, step, value, name);
         } catch (thrown) {
           step(thrown);
         }
       };
       step();
     };
+    // The guard is Portico's, not the app's: the tracing channel reports the route's own callbacks.
+    markUntraced(guard);
+    return guard;
   }
 }
 

@@ -30,6 +30,8 @@ const ARITY_OF = Symbol('arityOf');
 const ARITY = Symbol('arity');
 /** The literal first path segment a layer can only match under (read by the stack index). */
 export const INDEX_KEY = Symbol('indexKey');
+/** The path the layer was registered with: the `route` the tracing channel reports for middleware. */
+export const RAW_PATH = Symbol('rawPath');
 
 /**
  * One entry of a router's stack: a compiled path matcher and the function it calls, shaped as
@@ -61,6 +63,7 @@ export class Layer {
   route: Route | undefined;
   /** The literal first path segment (lower case) this layer can only match under; undefined when any. */
   readonly [INDEX_KEY]: string | undefined;
+  readonly [RAW_PATH]: PathPattern;
   private readonly [MATCHES_EVERYTHING]: boolean;
   private readonly [IS_STAR]: boolean;
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
@@ -85,6 +88,7 @@ export class Layer {
     this.method = undefined;
     this.route = undefined;
     this[EXEC] = compiled.exec;
+    this[RAW_PATH] = path;
     this[MATCHES_EVERYTHING] = path === '/' && options.end === false;
     this[IS_STAR] = path === '*';
     this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;

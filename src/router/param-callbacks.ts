@@ -1,6 +1,7 @@
-import type { Layer } from './layer';
+import { RAW_PATH, type Layer } from './layer';
 import type { NextFunction, RoutedRequest } from './types';
 import { forwardedSince, forwardingMoment, noteForwarded } from './forwarded-errors';
+import { routerTracingActive, traceInvocation } from './tracing';
 
 /** A param callback: `(req, res, next, value, name)`. */
 export type ParamCallback = (req: never, res: never, next: NextFunction, value: unknown, name: string) => unknown;
@@ -65,6 +66,11 @@ export function runParamCallbacks(
       return;
     }
     if (!fn) return nextParam();
+    if (routerTracingActive()) {
+      const ctx = { req, res, layer, handler: fn, route: layer[RAW_PATH], param: name };
+      traceInvocation(ctx, nextCallback, true, (tracedNext) => fn(req as never, res as never, tracedNext, value, name));
+      return;
+    }
     try {
       const moment = forwardingMoment();
       const ret = fn(req as never, res as never, nextCallback, value, name);

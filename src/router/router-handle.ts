@@ -1,4 +1,4 @@
-import { INDEX_KEY, type Layer, type LayerParams } from './layer';
+import { INDEX_KEY, RAW_PATH, type Layer, type LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
 import { processParams, type ParamCallsMemo } from './param-callbacks';
@@ -7,6 +7,8 @@ import { noteForwarded } from './forwarded-errors';
 import { pathnameOf, protohostOf } from '../http/url-parts';
 import { sendOptionsAnswer } from './options-answer';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
+import { routerTracingActive } from './tracing';
+import { traceLayerCall } from './traced-layer-call';
 
 /** Below this many layers a direct scan is cheaper than the index. */
 const INDEX_THRESHOLD = 16;
@@ -111,6 +113,8 @@ class DispatchFrame {
    * every matched layer, as Express calls it; otherwise only layers with param callbacks need it.
    */
   declare readonly paramsHooked: boolean;
+  /** Someone listens on `express.router.request` (read once, as the request enters the router). */
+  declare readonly traced: boolean;
 
   constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
     this.router = router;
@@ -137,6 +141,7 @@ class DispatchFrame {
     this.lastPath = '';
     this.routeEnteredAt = -1;
     this.paramsHooked = router.process_params !== processParams;
+    this.traced = routerTracingActive();
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
@@ -305,7 +310,8 @@ class DispatchFrame {
       req.url = url;
       req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
     }
-    if (layerError) layer.handle_error(layerError, req, this.res, this.next);
+    if (this.traced) traceLayerCall(layer, layer[RAW_PATH], layerError, req, this.res, this.next);
+    else if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);
   }
 }
