@@ -1,6 +1,7 @@
 import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { Buffer } from 'node:buffer';
 import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connection-headers';
 
 /**
@@ -25,6 +26,24 @@ const twins = new WeakSet<object>();
 const h2SetHeader = Http2ServerResponse.prototype.setHeader;
 const h2AppendHeader = (Http2ServerResponse.prototype as { appendHeader?: (name: string, value: unknown) => unknown }).appendHeader;
 const h2WriteHead = Http2ServerResponse.prototype.writeHead as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
+const h2End = Http2ServerResponse.prototype.end as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
+
+/**
+ * node:http gives a response ended before its headers went out a `Content-Length` of what `end`
+ * carries (`0` for none), unless it has no body: a HEAD request, 1xx, 204 and 304. node:http2 sends
+ * none, so `res.status(202).end()` over HTTP/2 would be the one answer whose length the client must
+ * infer from END_STREAM. The same header, where HTTP/1.1 has it.
+ */
+function declareImplicitLength(res: Http2ServerResponse, chunk: unknown, encoding: unknown): void {
+  const status = res.statusCode;
+  if (status === 204 || status === 304 || status < 200 || res.hasHeader('content-length')) return;
+  if ((res as { req?: { method?: string } }).req?.method === 'HEAD') return;
+  let length = 0;
+  if (typeof chunk === 'string') length = Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  else if (chunk instanceof Uint8Array) length = chunk.byteLength;
+  else if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') return;
+  h2SetHeader.call(res, 'content-length', length as unknown as string);
+}
 
 /**
  * Response members of the twin that differ from the HTTP/2 class's own. Connection-specific headers
@@ -41,6 +60,10 @@ const responseOverrides: PropertyDescriptorMap = {
     const last = args.length - 1;
     if (last > 0 && typeof args[last] === 'object') args[last] = withoutConnectionHeaders(args[last]);
     return h2WriteHead.apply(this, args);
+  }),
+  end: method(function end(this: Http2ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): unknown {
+    if (!this.headersSent) declareImplicitLength(this, chunk, encoding);
+    return h2End.call(this, chunk, encoding, callback);
   }),
   // node:http's alias of writeHead, which would otherwise reach node:http's own writeHead.
   writeHeader: method(function writeHeader(this: Http2ServerResponse, ...args: unknown[]): unknown {
