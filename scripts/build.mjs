@@ -38,5 +38,6 @@ function writeEsmWrapper(cjsRelative, esmName) {
 
 writeEsmWrapper('index.js', 'index.mjs');
 writeEsmWrapper('legacy/index.js', 'legacy.mjs');
+writeEsmWrapper('http2.js', 'http2.mjs');
 rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);

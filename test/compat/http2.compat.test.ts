@@ -6,7 +6,7 @@ import type http2 from 'node:http2';
 import express from 'express';
 import portico from '../../src/index';
 import { startServer, send, type RunningServer, type SimpleResponse } from '../helpers/server';
-import { startSecureHttp2, startCleartextHttp2, connect, request, type RunningHttp2Server, type H2Response } from '../helpers/http2';
+import { startSecureHttp2, startCleartextHttp2, connect, request, HTTP2_STARTUPS, type RunningHttp2Server, type H2Response } from '../helpers/http2';
 import { FILES, fixture, etagOf } from '../helpers/file-fixtures';
 import { tplEngine, viewsDir } from '../fixtures/views/tpl-engine';
 
@@ -217,8 +217,10 @@ function comparable(status: number, headers: Record<string, unknown>, body: Buff
   return { status, headers: kept, body: body.toString('latin1') };
 }
 
-for (const transport of ['TLS (ALPN h2)', 'h2c (prior knowledge)'] as const) {
-  describe(`express@4 over HTTP/1.1 vs Portico over HTTP/2, ${transport}`, () => {
+// Each transport with each start-up: node:http2's createServer given the app, and portico/http2's.
+const SETUPS = HTTP2_STARTUPS.flatMap((startup) => (['TLS (ALPN h2)', 'h2c (prior knowledge)'] as const).map((transport) => [startup, transport] as const));
+for (const [startup, transport] of SETUPS) {
+  describe(`express@4 over HTTP/1.1 vs Portico over HTTP/2, ${transport}, server from ${startup}`, () => {
     let oracle: RunningServer;
     let server: RunningHttp2Server;
     let session: http2.ClientHttp2Session;
@@ -226,7 +228,7 @@ for (const transport of ['TLS (ALPN h2)', 'h2c (prior knowledge)'] as const) {
     before(async () => {
       oracle = await startServer(buildApp(express));
       const app = buildApp(portico as unknown as () => any);
-      server = transport === 'TLS (ALPN h2)' ? await startSecureHttp2(app) : await startCleartextHttp2(app);
+      server = transport === 'TLS (ALPN h2)' ? await startSecureHttp2(app, {}, startup) : await startCleartextHttp2(app, startup);
       session = await connect(server.url);
     });
     after(async () => {
