@@ -110,6 +110,14 @@ function buildApp(framework: typeof portico | typeof legacy): ReturnType<typeof 
   });
   app.get('/big', (_req, res) => res.sendFile(BIG_FILE));
   app.use('/static', (framework as typeof portico).static(tmp.dir));
+  if (framework === legacy) {
+    // 3.x's errorHandler middleware, reached by an error after the headers went out.
+    app.use('/error-handler', (_req, res, next) => {
+      res.write('partial ');
+      setTimeout(() => next(new Error('failed after the headers')), 5);
+    });
+    app.use('/error-handler', legacy.errorHandler() as never);
+  }
   return app;
 }
 
@@ -137,6 +145,7 @@ for (const [name, framework] of [['portico', portico], ['portico/legacy', legacy
       ['res.sendFile whose file fails halfway', '/big', BIG_FILE],
       ['static whose file fails halfway', '/static/big.bin', BIG_FILE],
     ];
+    if (framework === legacy) cases.push(['errorHandler() after res.write then next(err)', '/error-handler']);
     for (const [label, path, file] of cases) {
       it(`resets the stream with INTERNAL_ERROR, the other streams go on: ${label}`, async () => {
         // A stream opened before and one after, on the same session.
