@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
-import { cutResponse } from '../transport/cut-response';
+import { cutResponse } from '../http/cut-response';
 
 /**
  * The responder at the end of a 3.x app's stack, answering as 3.x apps did (and as their tests

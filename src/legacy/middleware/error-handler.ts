@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import Negotiator from 'negotiator';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
-import { cutResponse } from '../../transport/cut-response';
+import { cutResponse } from '../../http/cut-response';
 
 type ErrorMiddleware = (err: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 

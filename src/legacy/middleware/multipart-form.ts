@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { cutResponse } from '../../transport/cut-response';
+import { cutResponse } from '../../http/cut-response';
 import type { MultipartObserver, PartInfo, UploadedFile } from './multipart-reader';
 
 /**

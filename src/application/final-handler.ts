@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
-import { pathnameOf } from './router/url-parts';
+import { pathnameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
-import { cutResponse } from './transport/cut-response';
+import { cutResponse } from '../http/cut-response';
 
 export interface FinalHandlerOptions {
   /** `production` hides stacks and messages; anything else shows the stack. */
