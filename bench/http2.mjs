@@ -1,13 +1,18 @@
-// HTTP/2 load benchmark: Portico (http2.createServer(app)), Fastify (`http2: true`) and raw
-// node:http2 (a hand-written listener on the compatibility API), over h2c, loaded by h2load
-// (Debian's nghttp2-client). Each cell runs in `--rounds` short rounds (a fresh server process each
-// time, the frameworks interleaved in a rotating order) and reports the round with the median req/s.
+// HTTP/2 load benchmark: Portico (started with portico/http2, and with plain http2.createServer(app)),
+// Fastify (`http2: true`) and raw node:http2 (a hand-written listener on the compatibility API), over
+// h2c, loaded by h2load (Debian's nghttp2-client). Each cell runs in `--rounds` short rounds (a fresh
+// server process each time, the frameworks interleaved in a rotating order) and reports the median.
 //
 // Usage: node bench/http2.mjs [--duration=5] [--warmup=2] [--rounds=3] [--clients=16] [--streams=10]
-//        [--only=a,b,e,g] [--write]   (run `npm run build` first)
+//        [--only=a,b,e,g,s] [--frameworks=portico,fastify,…] [--instructions] [--requests=2000]
+//        [--no-build] [--write]   (builds first, unless --no-build)
+// --instructions also counts the server's machine instructions per request under valgrind's
+// callgrind (server process only: h2load runs outside valgrind; counting is switched on after a
+// warm-up of 3 × --requests and off after --requests more). The count does not depend on what else
+// the machine runs, unlike req/s and CPU time.
 // --write puts the tables into the "HTTP/2" section of BENCHMARKS.md; results go to bench/results/latest-h2.json.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,19 +24,54 @@ import { scenarioById } from './lib/scenarios.mjs';
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
 const require = createRequire(import.meta.url);
-const { H2_SCENARIOS, H2_FRAMEWORKS } = require('./servers/http2.cjs');
-const FRAMEWORK_NAMES = { portico: 'Portico', fastify: 'Fastify (http2: true)', 'node-http2': 'node:http2' };
+const { H2_SCENARIOS, H2_FRAMEWORKS, hasApp } = require('./servers/http2.cjs');
+const { ITEM } = require('./servers/http2-session.cjs');
+const FRAMEWORK_NAMES = {
+  portico: 'Portico (portico/http2)',
+  'portico-plain': 'Portico (http2.createServer(app))',
+  fastify: 'Fastify (http2: true)',
+  'node-http2': 'node:http2',
+};
+
+/** Scenario (s), HTTP/2 only: its request carries the cookie of a session a first request opened. */
+const SESSION_SCENARIO = {
+  id: 's',
+  title: 'Session + JSON body parser',
+  async prepare(port) {
+    const first = await h2request(port, { method: 'GET', path: '/login' });
+    const cookie = [].concat(first.headers['set-cookie'] ?? [])[0]?.split(';')[0];
+    if (!cookie || first.status !== 200) throw new Error(`GET /login answered ${first.status} without a session cookie`);
+    const expected = JSON.stringify({ user: 'u-42', item: ITEM });
+    return {
+      method: 'POST',
+      path: '/session',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(ITEM),
+      status: 200,
+      body: { ok: (text) => text === expected, describe: expected },
+    };
+  },
+};
+const scenario = (id) => (id === 's' ? SESSION_SCENARIO : scenarioById(id));
 
 function parseArgs(argv) {
-  const opts = { duration: 5, warmup: 2, rounds: 3, clients: 16, streams: 10, only: H2_SCENARIOS, write: false };
+  const opts = { duration: 5, warmup: 2, rounds: 3, clients: 16, streams: 10, only: H2_SCENARIOS, write: false, instructions: false, requests: 2000, frameworks: H2_FRAMEWORKS, build: true };
   for (const arg of argv) {
-    const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!m) fail(`unknown argument ${arg}`);
     if (m[1] === 'write') opts.write = true;
+    else if (m[1] === 'instructions') opts.instructions = true;
+    else if (m[1] === 'frameworks') opts.frameworks = m[2].split(',').filter((f) => H2_FRAMEWORKS.includes(f));
+    // With PORTICO_BENCH_MODULE naming another build (a baseline), this one need not be rebuilt.
+    else if (m[1] === 'no-build') opts.build = false;
+    else if (m[1] === 'requests' && Number(m[2]) > 0) opts.requests = Number(m[2]);
+    // --rounds=0 --instructions: instruction counts alone (no load runs).
+    else if (m[1] === 'rounds' && m[2] === '0') opts.rounds = 0;
     else if (m[1] === 'only') opts.only = m[2].split(',').filter((s) => H2_SCENARIOS.includes(s));
     else if (['duration', 'warmup', 'rounds', 'clients', 'streams'].includes(m[1]) && Number(m[2]) > 0) opts[m[1]] = Number(m[2]);
     else fail(`bad option ${arg}`);
   }
+  if (opts.rounds === 0 && !opts.instructions) fail('--rounds=0 needs --instructions');
   if (opts.only.length === 0) fail(`--only takes scenarios among ${H2_SCENARIOS.join(',')}`);
   return opts;
 }
@@ -55,8 +95,9 @@ function ensureH2load() {
 }
 
 /** What h2load sends for a scenario: path, extra headers, and a body file for POST. */
-function loadRequest(scenarioId, dir) {
-  const req = scenarioById(scenarioId).requests[0];
+async function loadRequest(scenarioId, dir, port) {
+  const s = scenario(scenarioId);
+  const req = s.prepare ? await s.prepare(port) : s.requests[0];
   const out = { ...req, dataFile: undefined };
   if (req.payload !== undefined) {
     out.dataFile = join(dir, `${scenarioId}.body`);
@@ -65,31 +106,40 @@ function loadRequest(scenarioId, dir) {
   return out;
 }
 
-/** One request over h2c to check the server answers the scenario correctly before loading it. */
-function checkAnswer(port, req) {
+/** One request over h2c: status, headers and body. */
+function h2request(port, req) {
   return new Promise((resolve, reject) => {
     const session = http2.connect(`http://127.0.0.1:${port}`);
     session.on('error', reject);
     const stream = session.request({ ':method': req.method, ':path': req.path, ...req.headers }, { endStream: req.payload === undefined });
     const chunks = [];
     let status = 0;
-    stream.on('response', (h) => (status = h[':status']));
+    let headers = {};
+    stream.on('response', (h) => {
+      status = h[':status'];
+      headers = h;
+    });
     stream.on('data', (c) => chunks.push(c));
     stream.on('end', () => {
       session.close();
-      const body = Buffer.concat(chunks);
-      if (status !== req.status || !req.body.ok(body.toString('utf8'), body.length)) {
-        reject(new Error(`wrong answer for ${req.method} ${req.path}: ${status}, expected ${req.status} and ${req.body.describe}`));
-      } else resolve();
+      resolve({ status, headers, body: Buffer.concat(chunks) });
     });
     stream.on('error', reject);
     if (req.payload !== undefined) stream.end(req.payload);
   });
 }
 
+/** Checks the server answers the scenario correctly before loading it. */
+async function checkAnswer(port, req) {
+  const { status, body } = await h2request(port, req);
+  if (status !== req.status || !req.body.ok(body.toString('utf8'), body.length)) {
+    throw new Error(`wrong answer for ${req.method} ${req.path}: ${status} ${body.toString('utf8').slice(0, 200)}, expected ${req.status} and ${req.body.describe}`);
+  }
+}
+
 /** Runs h2load (on core 1 when pinning) for `seconds` and returns req/s and the request count. */
-async function runH2load(port, req, opts, pinning, seconds) {
-  const args = ['-c', String(opts.clients), '-m', String(opts.streams), '-t', '1', '-D', String(seconds)];
+async function runH2load(port, req, opts, pinning, seconds, count) {
+  const args = ['-c', String(opts.clients), '-m', String(opts.streams), '-t', '1', ...(count ? ['-n', String(count)] : ['-D', String(seconds)])];
   for (const [k, v] of Object.entries(req.headers ?? {})) args.push('-H', `${k}: ${v}`);
   if (req.dataFile) args.push('-d', req.dataFile);
   args.push(`http://127.0.0.1:${port}${req.path}`);
@@ -106,11 +156,12 @@ async function runH2load(port, req, opts, pinning, seconds) {
   return { rps: Number(rps[1]), requests: Number(counts[3]) };
 }
 
-async function measure(framework, scenarioId, req, opts, pinning) {
+async function measure(framework, scenarioId, dir, opts, pinning) {
   const port = await freePort();
   const server = spawnNode([join(BENCH_DIR, 'servers', 'http2.cjs'), framework, scenarioId, String(port)], { pinning, core: 0, env: { NODE_ENV: 'production' } });
   try {
     await waitForReady(server);
+    const req = await loadRequest(scenarioId, dir, port);
     await checkAnswer(port, req);
     await runH2load(port, req, opts, pinning, opts.warmup);
     const before = cpuSeconds(server.pid);
@@ -135,34 +186,84 @@ function cpuSeconds(pid) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * Machine instructions per request of the server alone: the server runs under callgrind with
+ * counting off; h2load (outside valgrind) warms it up with 3 × `--requests` requests, then counting
+ * is switched on for `--requests` more. Needs valgrind (Debian's valgrind package).
+ */
+async function countInstructions(framework, scenarioId, dir, opts) {
+  const port = await freePort();
+  const out = mkdtempSync(join(tmpdir(), 'portico-h2-callgrind-'));
+  const server = spawnPinned(
+    'valgrind',
+    ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(out, 'out.%p')}`, process.execPath, '--no-concurrent-recompilation', join(BENCH_DIR, 'servers', 'http2.cjs'), framework, scenarioId, String(port)],
+    { pinning: { enabled: false }, env: { NODE_ENV: 'production' } },
+  );
+  try {
+    await waitForReady(server, 120000);
+    const req = await loadRequest(scenarioId, dir, port);
+    await checkAnswer(port, req);
+    // Fewer connections than the load runs: under valgrind the server is ~50 times slower.
+    const light = { ...opts, clients: 4 };
+    await runH2load(port, req, light, { enabled: false }, 0, opts.requests * 3);
+    execFileSync('callgrind_control', ['-i', 'on', String(server.pid)], { stdio: 'ignore' });
+    await runH2load(port, req, light, { enabled: false }, 0, opts.requests);
+    execFileSync('callgrind_control', ['-i', 'off', String(server.pid)], { stdio: 'ignore' });
+  } finally {
+    await stop(server, 30000);
+  }
+  try {
+    let total = 0;
+    for (const file of readdirSync(out)) {
+      const match = /^totals:\s+(\d+)/m.exec(readFileSync(join(out, file), 'utf8'));
+      if (match) total += Number(match[1]);
+    }
+    if (total === 0) throw new Error(`callgrind counted nothing for ${framework} (${scenarioId})`);
+    return total / opts.requests;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** The frameworks that have an app for scenario `id`. */
+let frameworksFor = (id) => H2_FRAMEWORKS.filter((f) => hasApp(f, id));
+
 function table(results, opts) {
-  const fw = H2_FRAMEWORKS;
-  const lines = ['Requests per second (higher is better), and Portico relative to the others (above 1: Portico faster):', ''];
-  lines.push('| Scenario | ' + fw.map((f) => FRAMEWORK_NAMES[f]).join(' | ') + ' | Portico ÷ Fastify | Portico ÷ node:http2 |');
-  lines.push('|---|' + fw.map(() => '---:').join('|') + '|---:|---:|');
-  for (const id of opts.only) {
-    const row = results[id];
-    const cell = (f) => Math.round(row[f].rps).toLocaleString('en-US');
-    const ratio = (f) => (row.portico.rps / row[f].rps).toFixed(2);
-    lines.push(`| (${id}) ${scenarioById(id).title} | ${fw.map(cell).join(' | ')} | ${ratio('fastify')} | ${ratio('node-http2')} |`);
+  const fw = opts.frameworks;
+  const lines = [];
+  /** One table: a value per framework, and the ratios of Fastify's and node:http2's to Portico's. */
+  const section = (intro, value, format, better) => {
+    lines.push(intro, '');
+    lines.push('| Scenario | ' + fw.map((f) => FRAMEWORK_NAMES[f]).join(' | ') + ' | Portico vs Fastify | Portico vs node:http2 |');
+    lines.push('|---|' + fw.map(() => '---:').join('|') + '|---:|---:|');
+    for (const id of opts.only) {
+      const row = results[id];
+      const cell = (f) => (row[f] === undefined ? '—' : format(value(row[f])));
+      // Above 1: Portico better (more req/s, or fewer µs / instructions).
+      const ratio = (f) => (row[f] === undefined || row.portico === undefined ? '—' : (better === 'higher' ? value(row.portico) / value(row[f]) : value(row[f]) / value(row.portico)).toFixed(2) + '×');
+      lines.push(`| (${id}) ${scenario(id).title} | ${fw.map(cell).join(' | ')} | ${ratio('fastify')} | ${ratio('node-http2')} |`);
+    }
+    lines.push('');
+  };
+  const thousands = (n) => Math.round(n).toLocaleString('en-US');
+  if (opts.rounds > 0) {
+    section('Requests per second (higher is better); the ratios are Portico (portico/http2) relative to the others, above 1× Portico faster:', (c) => c.rps, thousands, 'higher');
+    section('Server CPU per request, µs (user + system, from /proc; lower is better); ratios above 1× Portico cheaper:', (c) => c.cpuUs, (n) => String(Math.round(n)), 'lower');
   }
-  lines.push('', "Server CPU per request, µs (user + system, from /proc; lower is better), and the others' relative to Portico's (above 1: Portico cheaper):", '');
-  lines.push('| Scenario | ' + fw.map((f) => FRAMEWORK_NAMES[f]).join(' | ') + ' | Fastify ÷ Portico | node:http2 ÷ Portico |');
-  lines.push('|---|' + fw.map(() => '---:').join('|') + '|---:|---:|');
-  for (const id of opts.only) {
-    const row = results[id];
-    const ratio = (f) => (row[f].cpuUs / row.portico.cpuUs).toFixed(2);
-    lines.push(`| (${id}) ${scenarioById(id).title} | ${fw.map((f) => Math.round(row[f].cpuUs)).join(' | ')} | ${ratio('fastify')} | ${ratio('node-http2')} |`);
+  if (opts.instructions) {
+    section('Server instructions per request (callgrind, server process only; lower is better); ratios above 1× Portico cheaper:', (c) => c.instructions, thousands, 'lower');
   }
-  return lines.join('\n');
+  return lines.join('\n').trimEnd();
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const chosen = opts.frameworks;
+  frameworksFor = (id) => chosen.filter((f) => hasApp(f, id));
   installCleanup();
   const h2loadVersion = ensureH2load();
   try {
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (opts.build) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   } catch {
     fail('npm run build failed');
   }
@@ -171,22 +272,28 @@ async function main() {
   const results = {};
   try {
     for (const id of opts.only) {
-      const req = loadRequest(id, dir);
-      const rounds = Object.fromEntries(H2_FRAMEWORKS.map((f) => [f, []]));
-      const cpu = Object.fromEntries(H2_FRAMEWORKS.map((f) => [f, []]));
+      const frameworks = frameworksFor(id);
+      const rounds = Object.fromEntries(frameworks.map((f) => [f, []]));
+      const cpu = Object.fromEntries(frameworks.map((f) => [f, []]));
       for (let round = 0; round < opts.rounds; round++) {
         // Rotate the order each round, so no framework always runs first (or last) on a drifting machine.
-        const order = H2_FRAMEWORKS.map((_, i) => H2_FRAMEWORKS[(i + round) % H2_FRAMEWORKS.length]);
+        const order = frameworks.map((_, i) => frameworks[(i + round) % frameworks.length]);
         for (const f of order) {
-          const r = await measure(f, id, req, opts, pinning);
+          const r = await measure(f, id, dir, opts, pinning);
           rounds[f].push(r.rps);
           cpu[f].push(r.cpuUs);
           process.stderr.write(`(${id}) round ${round + 1} ${f}: ${Math.round(r.rps)} req/s, ${Math.round(r.cpuUs)} µs CPU/request\n`);
         }
       }
       results[id] = Object.fromEntries(
-        H2_FRAMEWORKS.map((f) => [f, { rps: median(rounds[f]), roundsRps: rounds[f], cpuUs: median(cpu[f]), roundsCpuUs: cpu[f] }]),
+        frameworks.map((f) => [f, { rps: median(rounds[f]), roundsRps: rounds[f], cpuUs: median(cpu[f]), roundsCpuUs: cpu[f] }]),
       );
+      if (opts.instructions) {
+        for (const f of frameworks) {
+          results[id][f].instructions = await countInstructions(f, id, dir, opts);
+          process.stderr.write(`(${id}) ${f}: ${Math.round(results[id][f].instructions)} instructions/request\n`);
+        }
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -198,7 +305,7 @@ async function main() {
     cpu: cpus()[0]?.model,
     cores: cpus().length,
     pinning: pinning.reason,
-    load: `h2load -c ${opts.clients} -m ${opts.streams} -t 1, ${opts.warmup} s warm-up, ${opts.duration} s measured, ${opts.rounds} rounds (median of each column)`,
+    load: `h2load -c ${opts.clients} -m ${opts.streams} -t 1, ${opts.warmup} s warm-up, ${opts.duration} s measured, ${opts.rounds} interleaved rounds (median of each column)${opts.instructions ? `; instructions: ${opts.requests} requests counted after ${opts.requests * 3} (h2load -c 4 -m ${opts.streams})` : ''}`,
     loadAverage: loadavg().map((l) => l.toFixed(1)).join(' / '),
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });

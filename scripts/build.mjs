@@ -39,5 +39,6 @@ function writeEsmWrapper(cjsRelative, esmName) {
 writeEsmWrapper('index.js', 'index.mjs');
 writeEsmWrapper('legacy/index.js', 'legacy.mjs');
 writeEsmWrapper('server/graceful.js', 'graceful.mjs');
+writeEsmWrapper('http2.js', 'http2.mjs');
 rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);

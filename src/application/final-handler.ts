@@ -5,6 +5,7 @@ import escapeHtml from 'escape-html';
 import statuses from 'statuses';
 import { pathnameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
+import { cutResponse } from '../http/cut-response';
 
 export interface FinalHandlerOptions {
   /** `production` hides stacks and messages; anything else shows the stack. */
@@ -39,7 +40,7 @@ export function createFinalHandler(req: IncomingMessage, res: ServerResponse, op
       message = 'Cannot ' + req.method + ' ' + encodeUrl(pathnameOf(originalUrlOf(req)));
     }
     if (res.headersSent) {
-      abandon(req, err);
+      abandon(req, res, err);
       return;
     }
     const write = (): void => writeErrorPage(req, res, status, headers, message, err);
@@ -93,7 +94,7 @@ function writeErrorPage(
   err: unknown,
 ): void {
   if (res.headersSent) {
-    abandon(req, err);
+    abandon(req, res, err);
     return;
   }
   const body = Buffer.from(errorDocument(message), 'utf8');
@@ -113,12 +114,13 @@ function writeErrorPage(
 }
 
 /**
- * What is left to do once the response has started: for an error, close the connection so the
- * client sees a truncated response rather than a complete-looking one; with no error (a handler
- * wrote part of a response and called `next()`), leave the response to its writer, as Express does.
+ * What is left to do once the response has started: for an error, cut it (close the connection,
+ * reset the HTTP/2 stream) so the client sees a truncated response rather than a complete-looking
+ * one; with no error (a handler wrote part of a response and called `next()`), leave the response
+ * to its writer, as Express does.
  */
-function abandon(req: IncomingMessage, err: unknown): void {
-  if (err) req.socket?.destroy();
+function abandon(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err) cutResponse(req, res);
 }
 
 /** The small HTML page of every default error response; the message is escaped, line breaks kept. */

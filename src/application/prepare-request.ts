@@ -4,7 +4,7 @@ import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { readXPoweredBy } from '../settings/settings';
 import { setTrustedHeader, X_POWERED_BY } from '../http/trusted-header';
-import { adaptHttp2Request, http2RequestPrototype, http2ResponsePrototype, isHttp2Prototype, isHttp2Twin } from '../transport/http2-objects';
+import { adaptHttp2Request, http2RequestClass, http2ResponseClass, isHttp2Prototype, isHttp2Twin, type Http2RequestClass, type Http2ResponseClass } from '../transport/http2-objects';
 import type { Http2ServerRequest } from 'node:http2';
 import { parseQueryOnEntry } from '../request/query';
 
@@ -62,30 +62,43 @@ export function adoptPrototypes(app: Application, req: object, res: object): voi
 
 /** The HTTP/2 side of `adoptPrototypes`: the twins of the prototypes in force, and the request's one-time adaptation. */
 function adoptHttp2Prototypes(app: Application, req: object, res: object, requestProto: object, currentRequestProto: object): void {
-  const requestTwin = http2RequestPrototype(requestProto);
+  const requestTwin = http2RequestClass(requestProto, declareRequestFields).prototype;
   if (currentRequestProto !== requestTwin) {
     if (!isHttp2Twin(currentRequestProto)) {
+      // node:http2's own objects, entering their first app: what Portico's HTTP/2 classes do as they construct.
       adaptHttp2Request(req as Http2ServerRequest);
-      declareFields(req as Record<string, unknown>, res as Record<string, unknown>);
+      declareRequestFields(req);
+      declareResponseFields(res);
     }
     Object.setPrototypeOf(req, requestTwin);
   }
-  const responseTwin = http2ResponsePrototype(responsePrototypeOf(app));
+  const responseTwin = http2ResponseClass(responsePrototypeOf(app), declareResponseFields).prototype;
   if (Object.getPrototypeOf(res) !== responseTwin) Object.setPrototypeOf(res, responseTwin);
 }
 
-/**
- * Creates on a foreign HTTP/2 request and response the fields Portico sets on them during a request
- * (undefined unless already set), before their prototype changes. V8 does not cache the map
- * transitions of an object whose prototype was changed: each field added after the change gives
- * that request a map of its own, so every property access on it downstream misses its inline cache.
- * Added after the change, `route` alone made a hello-world request over h2c cost about twice the
- * CPU (h2load, server CPU per request: ~90 µs against ~46 µs); `body` and `_body` did the same to a
- * parsed JSON echo (~114 µs against ~80 µs).
+/** The classes node:http2 constructs for `app` (`http2.createServer({ Http2ServerRequest, Http2ServerResponse }, app)`). */
+export function http2ClassesFor(app: Application): { Http2ServerRequest: Http2RequestClass; Http2ServerResponse: Http2ResponseClass } {
+  return {
+    Http2ServerRequest: http2RequestClass(requestPrototypeOf(app), declareRequestFields),
+    Http2ServerResponse: http2ResponseClass(responsePrototypeOf(app), declareResponseFields),
+  };
+}
+
+/*
+ * The fields Portico sets on an HTTP/2 request and response during a request (undefined unless
+ * already set), created up front: by the constructor of Portico's HTTP/2 classes, or, for node's own
+ * objects, before their prototype changes. V8 does not cache the map transitions of an object whose
+ * prototype was changed: each field added after the change gives that request a map of its own, so
+ * every property access on it downstream misses its inline cache. Added after the change, `route`
+ * alone made a hello-world request over h2c cost about twice the CPU (h2load, server CPU per
+ * request: ~90 µs against ~46 µs); `body` and `_body` did the same to a parsed JSON echo (~114 µs
+ * against ~80 µs). Each keeps a value set before the app (by code that wraps it), as the HTTP/1 path does.
  */
-function declareFields(req: Record<string, unknown>, res: Record<string, unknown>): void {
-  // Each keeps a value set before the app (by code that wraps it), as the HTTP/1 path does.
-  /* eslint-disable no-self-assign -- creates the own field with its current value */
+/* eslint-disable no-self-assign -- creates the own field with its current value */
+
+/** The request's fields (see above). */
+function declareRequestFields(message: object): void {
+  const req = message as Record<string, unknown>;
   req.app = req.app;
   req.res = req.res;
   req.next = req.next;
@@ -98,8 +111,13 @@ function declareFields(req: Record<string, unknown>, res: Record<string, unknown
   req.body = req.body;
   req._body = req._body;
   req.query = req.query;
+}
+
+/** The response's fields (see above). */
+function declareResponseFields(message: object): void {
+  const res = message as Record<string, unknown>;
   res.app = res.app;
   res.locals = res.locals;
   res.req = res.req;
-  /* eslint-enable no-self-assign */
 }
+/* eslint-enable no-self-assign */

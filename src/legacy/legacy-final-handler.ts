@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
+import { cutResponse } from '../http/cut-response';
 
 /**
  * The responder at the end of a 3.x app's stack, answering as 3.x apps did (and as their tests
@@ -30,7 +31,7 @@ export function legacyFinalHandler(req: IncomingMessage, res: ServerResponse, er
   }
   if (res.headersSent) {
     // Too late for an error page: a truncated response is better than one that looks complete.
-    req.socket?.destroy();
+    cutResponse(req, res);
     return;
   }
   const body = Buffer.from(text + '\n', 'utf8');

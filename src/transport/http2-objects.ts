@@ -1,6 +1,7 @@
 import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { Buffer } from 'node:buffer';
 import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connection-headers';
 
 /**
@@ -17,14 +18,30 @@ import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connecti
  * from node:http are shadowed by their HTTP/2 meaning (see `HTTP1_ONLY`).
  */
 
-const requestTwins = new WeakMap<object, object>();
-const responseTwins = new WeakMap<object, object>();
 /** Every twin made, to recognise an HTTP/2 object already adopted (e.g. on leaving a mounted app). */
 const twins = new WeakSet<object>();
 
 const h2SetHeader = Http2ServerResponse.prototype.setHeader;
 const h2AppendHeader = (Http2ServerResponse.prototype as { appendHeader?: (name: string, value: unknown) => unknown }).appendHeader;
 const h2WriteHead = Http2ServerResponse.prototype.writeHead as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
+const h2End = Http2ServerResponse.prototype.end as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
+
+/**
+ * node:http gives a response ended before its headers went out a `Content-Length` of what `end`
+ * carries (`0` for none), unless it has no body: a HEAD request, 1xx, 204 and 304. node:http2 sends
+ * none, so `res.status(202).end()` over HTTP/2 would be the one answer whose length the client must
+ * infer from END_STREAM. The same header, where HTTP/1.1 has it.
+ */
+function declareImplicitLength(res: Http2ServerResponse, chunk: unknown, encoding: unknown): void {
+  const status = res.statusCode;
+  if (status === 204 || status === 304 || status < 200 || res.hasHeader('content-length')) return;
+  if ((res as { req?: { method?: string } }).req?.method === 'HEAD') return;
+  let length = 0;
+  if (typeof chunk === 'string') length = Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  else if (chunk instanceof Uint8Array) length = chunk.byteLength;
+  else if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') return;
+  h2SetHeader.call(res, 'content-length', length as unknown as string);
+}
 
 /**
  * Response members of the twin that differ from the HTTP/2 class's own. Connection-specific headers
@@ -41,6 +58,10 @@ const responseOverrides: PropertyDescriptorMap = {
     const last = args.length - 1;
     if (last > 0 && typeof args[last] === 'object') args[last] = withoutConnectionHeaders(args[last]);
     return h2WriteHead.apply(this, args);
+  }),
+  end: method(function end(this: Http2ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): unknown {
+    if (!this.headersSent) declareImplicitLength(this, chunk, encoding);
+    return h2End.call(this, chunk, encoding, callback);
   }),
   // node:http's alias of writeHead, which would otherwise reach node:http's own writeHead.
   writeHeader: method(function writeHeader(this: Http2ServerResponse, ...args: unknown[]): unknown {
@@ -110,28 +131,61 @@ export function transportWriteHead(res: object): (...args: unknown[]) => unknown
     : (ServerResponse.prototype.writeHead as (...args: unknown[]) => unknown);
 }
 
-/** The prototype an HTTP/2 request takes where an HTTP/1 request would take `proto`. */
-export function http2RequestPrototype(proto: object): object {
-  let twin = requestTwins.get(proto);
-  if (twin === undefined) {
-    twin = makeTwin(proto, IncomingMessage.prototype, Http2ServerRequest.prototype, requestOverrides);
-    requestTwins.set(proto, twin);
+/** What the application does to an HTTP/2 object once, as it is made (or first adopted). */
+export type Http2Preparation = (message: object) => void;
+
+/** A constructor node:http2 can be given as `Http2ServerRequest` or `Http2ServerResponse`. */
+export type Http2RequestClass = typeof Http2ServerRequest;
+export type Http2ResponseClass = typeof Http2ServerResponse;
+
+const requestClasses = new WeakMap<object, Http2RequestClass>();
+const responseClasses = new WeakMap<object, Http2ResponseClass>();
+
+/**
+ * The class whose instances are HTTP/2 requests with the prototype an HTTP/1 request would take as
+ * `proto`: its prototype is the twin of `proto`. Made once per prototype; `prepare` runs on each
+ * instance node:http2 constructs (it is not run for an object adopted later, see `adoptHttp2Object`).
+ */
+export function http2RequestClass(proto: object, prepare: Http2Preparation): Http2RequestClass {
+  let cls = requestClasses.get(proto);
+  if (cls === undefined) {
+    cls = class PorticoHttp2Request extends Http2ServerRequest {
+      constructor(...args: ConstructorParameters<typeof Http2ServerRequest>) {
+        super(...args);
+        adaptHttp2Request(this);
+        prepare(this);
+      }
+    };
+    makeTwin(cls.prototype, proto, IncomingMessage.prototype, Http2ServerRequest.prototype, requestOverrides);
+    requestClasses.set(proto, cls);
   }
-  return twin;
+  return cls;
 }
 
-/** The prototype an HTTP/2 response takes where an HTTP/1 response would take `proto`. */
-export function http2ResponsePrototype(proto: object): object {
-  let twin = responseTwins.get(proto);
-  if (twin === undefined) {
-    twin = makeTwin(proto, ServerResponse.prototype, Http2ServerResponse.prototype, responseOverrides);
-    responseTwins.set(proto, twin);
+/** The response counterpart of `http2RequestClass`. */
+export function http2ResponseClass(proto: object, prepare: Http2Preparation): Http2ResponseClass {
+  let cls = responseClasses.get(proto);
+  if (cls === undefined) {
+    const made = class PorticoHttp2Response extends Http2ServerResponse {
+      constructor(...args: ConstructorParameters<typeof Http2ServerResponse>) {
+        super(...args);
+        prepare(this);
+      }
+    };
+    makeTwin(made.prototype, proto, ServerResponse.prototype, Http2ServerResponse.prototype, responseOverrides);
+    cls = made as unknown as Http2ResponseClass;
+    responseClasses.set(proto, cls);
   }
-  return twin;
+  return cls;
 }
 
-/** `Object.create(proto)` with the HTTP/2 class's members that Portico's chain (above node:http's class) does not define. */
-function makeTwin(proto: object, http1Base: object, http2Class: object, overrides: PropertyDescriptorMap): object {
+/**
+ * Turns `twin`, the prototype of a fresh subclass of node:http2's class, into the twin of `proto`:
+ * `proto` becomes its prototype, and it carries the HTTP/2 class's members that Portico's chain
+ * (above node:http's class) does not define. node:http2's constructor still runs on each instance
+ * (the subclass's `super`), and V8 gives every instance the same map, as for any class.
+ */
+function makeTwin(twin: object, proto: object, http1Base: object, http2Class: object, overrides: PropertyDescriptorMap): void {
   const defined = new Set<PropertyKey>();
   for (let p: object | null = proto; p !== null && p !== http1Base; p = Object.getPrototypeOf(p) as object | null) {
     for (const key of Reflect.ownKeys(p)) defined.add(key);
@@ -143,9 +197,11 @@ function makeTwin(proto: object, http1Base: object, http2Class: object, override
     members[key as string] = descriptors[key as string] as PropertyDescriptor;
   }
   for (const key of Object.keys(overrides)) if (!defined.has(key)) members[key] = overrides[key] as PropertyDescriptor;
-  const twin = Object.create(proto, members) as object;
+  // `req.constructor` stays the one of `proto`'s chain (PorticoRequest…), as before the twin.
+  delete (twin as { constructor?: unknown }).constructor;
+  Object.setPrototypeOf(twin, proto);
+  Object.defineProperties(twin, members);
   twins.add(twin);
-  return twin;
 }
 
 /**

@@ -6,7 +6,7 @@ import type http2 from 'node:http2';
 import express from 'express';
 import portico from '../../src/index';
 import { startServer, send, type RunningServer, type SimpleResponse } from '../helpers/server';
-import { startSecureHttp2, startCleartextHttp2, connect, request, type RunningHttp2Server, type H2Response } from '../helpers/http2';
+import { startSecureHttp2, startCleartextHttp2, connect, request, HTTP2_STARTUPS, type RunningHttp2Server, type H2Response } from '../helpers/http2';
 import { FILES, fixture, etagOf } from '../helpers/file-fixtures';
 import { tplEngine, viewsDir } from '../fixtures/views/tpl-engine';
 
@@ -75,6 +75,25 @@ function buildApp(framework: () => any): any {
     err.stack = 'Error: teapot';
     throw err;
   });
+  // Bodies ended by res.end, empty or not: node:http adds Content-Length where the response has a body.
+  app.get('/end/:status', (req: any, res: any) => res.status(Number(req.params.status)).end());
+  app.get('/end-plain', (_req: any, res: any) => res.end());
+  app.get('/end-text', (_req: any, res: any) => res.end('plain é'));
+  app.get('/end-latin1', (_req: any, res: any) => res.end('plain é', 'latin1'));
+  app.get('/end-buffer', (_req: any, res: any) => res.end(Buffer.from([1, 2, 3])));
+  app.get('/end-callback', (_req: any, res: any) => res.end(() => {}));
+  app.get('/write-head-end', (_req: any, res: any) => {
+    res.writeHead(201, { 'content-type': 'text/plain' });
+    res.end('after writeHead');
+  });
+  app.get('/write-end', (_req: any, res: any) => {
+    res.write('a');
+    res.end('b');
+  });
+  app.get('/own-length', (_req: any, res: any) => {
+    res.setHeader('Content-Length', '3');
+    res.end('abc');
+  });
   app.get('/async-next', (_req: any, _res: any, next: any) => setImmediate(() => next()));
 
   app.post('/json', framework === (portico as unknown) ? (portico as any).json() : express.json(), (req: any, res: any) => res.json({ body: req.body }));
@@ -141,6 +160,31 @@ const CASES: Case[] = [
   { name: 'thrown error with status 418', path: '/throw-418' },
   { name: 'no route: 404 page', path: '/nowhere/%E2%98%83' },
   { name: 'async next to the 404', path: '/async-next' },
+  { name: 'res.status(202).end(): Content-Length 0', path: '/end/202' },
+  { name: 'res.status(200).end()', path: '/end/200' },
+  { name: 'res.status(201).end(), HEAD', method: 'HEAD', path: '/end/201' },
+  { name: 'res.status(204).end(): no Content-Length', path: '/end/204' },
+  { name: 'res.status(304).end(): no Content-Length', path: '/end/304' },
+  { name: 'res.status(404).end()', path: '/end/404' },
+  { name: 'res.status(500).end()', path: '/end/500' },
+  { name: 'res.end() with no status', path: '/end-plain' },
+  { name: 'res.end() with no status, HEAD', method: 'HEAD', path: '/end-plain' },
+  { name: 'res.end(string)', path: '/end-text' },
+  { name: 'res.end(string, latin1)', path: '/end-latin1' },
+  { name: 'res.end(buffer)', path: '/end-buffer' },
+  { name: 'res.end(callback)', path: '/end-callback' },
+  { name: 'res.writeHead then res.end(string)', path: '/write-head-end' },
+  { name: 'res.write then res.end: no length', path: '/write-end' },
+  { name: 'own Content-Length kept', path: '/own-length' },
+  { name: 'sendStatus 202', path: '/status/202' },
+  { name: 'sendStatus 304', path: '/status/304' },
+  { name: 'sendStatus 204, HEAD', method: 'HEAD', path: '/status/204' },
+  { name: 'redirect, HEAD', method: 'HEAD', path: '/redirect' },
+  { name: 'redirect without Accept', path: '/redirect' },
+  { name: 'json, HEAD', method: 'HEAD', path: '/users/1/posts/2' },
+  { name: 'render, HEAD', method: 'HEAD', path: '/render' },
+  { name: 'no route: 404 page, HEAD', method: 'HEAD', path: '/nowhere' },
+  { name: 'thrown error: 500 page, HEAD', method: 'HEAD', path: '/throw' },
   { name: 'json body', method: 'POST', path: '/json', headers: json, body: '{"a":[1,2],"b":{"c":"é"}}' },
   { name: 'json body gzip', method: 'POST', path: '/json', headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync('{"zipped":true}') },
   { name: 'json body malformed: 400', method: 'POST', path: '/json', headers: json, body: '{"a":' },
@@ -173,8 +217,10 @@ function comparable(status: number, headers: Record<string, unknown>, body: Buff
   return { status, headers: kept, body: body.toString('latin1') };
 }
 
-for (const transport of ['TLS (ALPN h2)', 'h2c (prior knowledge)'] as const) {
-  describe(`express@4 over HTTP/1.1 vs Portico over HTTP/2, ${transport}`, () => {
+// Each transport with each start-up: node:http2's createServer given the app, and portico/http2's.
+const SETUPS = HTTP2_STARTUPS.flatMap((startup) => (['TLS (ALPN h2)', 'h2c (prior knowledge)'] as const).map((transport) => [startup, transport] as const));
+for (const [startup, transport] of SETUPS) {
+  describe(`express@4 over HTTP/1.1 vs Portico over HTTP/2, ${transport}, server from ${startup}`, () => {
     let oracle: RunningServer;
     let server: RunningHttp2Server;
     let session: http2.ClientHttp2Session;
@@ -182,7 +228,7 @@ for (const transport of ['TLS (ALPN h2)', 'h2c (prior knowledge)'] as const) {
     before(async () => {
       oracle = await startServer(buildApp(express));
       const app = buildApp(portico as unknown as () => any);
-      server = transport === 'TLS (ALPN h2)' ? await startSecureHttp2(app) : await startCleartextHttp2(app);
+      server = transport === 'TLS (ALPN h2)' ? await startSecureHttp2(app, {}, startup) : await startCleartextHttp2(app, startup);
       session = await connect(server.url);
     });
     after(async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Listener } from './server';
+import * as porticoHttp2 from '../../src/http2';
 
 /** The test-only key pair (self-signed for `localhost` and 127.0.0.1; never used outside tests). */
 export const TLS = {
@@ -18,15 +19,23 @@ export interface RunningHttp2Server {
   close(): Promise<void>;
 }
 
+/**
+ * How the server is created: node:http2's own `createServer`/`createSecureServer` given the app, or
+ * `portico/http2`'s, whose request and response objects node constructs from Portico's classes.
+ */
+export type Http2Startup = 'node:http2' | 'portico/http2';
+export const HTTP2_STARTUPS: readonly Http2Startup[] = ['node:http2', 'portico/http2'];
+
 /** `http2.createSecureServer({ allowHTTP1: true, key, cert }, app)` on 127.0.0.1:0. */
-export function startSecureHttp2(app: Listener, options: http2.SecureServerOptions = {}): Promise<RunningHttp2Server> {
-  const server = http2.createSecureServer({ allowHTTP1: true, ...TLS, ...options }, app as never);
+export function startSecureHttp2(app: Listener, options: http2.SecureServerOptions = {}, startup: Http2Startup = 'node:http2'): Promise<RunningHttp2Server> {
+  const all = { allowHTTP1: true, ...TLS, ...options };
+  const server = startup === 'node:http2' ? http2.createSecureServer(all, app as never) : porticoHttp2.createSecureServer(all, app);
   return listen(server, 'https');
 }
 
 /** `http2.createServer(app)` (h2c, prior knowledge) on 127.0.0.1:0. */
-export function startCleartextHttp2(app: Listener): Promise<RunningHttp2Server> {
-  return listen(http2.createServer(app as never), 'http');
+export function startCleartextHttp2(app: Listener, startup: Http2Startup = 'node:http2'): Promise<RunningHttp2Server> {
+  return listen(startup === 'node:http2' ? http2.createServer(app as never) : porticoHttp2.createServer(app), 'http');
 }
 
 function listen(server: http2.Http2Server | http2.Http2SecureServer, scheme: string): Promise<RunningHttp2Server> {

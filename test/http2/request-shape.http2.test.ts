@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import type http2 from 'node:http2';
 import portico from '../../src/index';
-import { startCleartextHttp2, connect, request, type RunningHttp2Server, type H2Response } from '../helpers/http2';
+import { startCleartextHttp2, connect, request, HTTP2_STARTUPS, type RunningHttp2Server, type H2Response } from '../helpers/http2';
 import type { Listener } from '../helpers/server';
 
 /*
@@ -52,14 +52,14 @@ function pairingApp(): { app: Listener; results: { req: boolean; res: boolean }[
   return { app: app as unknown as Listener, results };
 }
 
-describe('request and response objects over h2', () => {
+for (const startup of HTTP2_STARTUPS) describe(`request and response objects over h2, server from ${startup}`, () => {
   let server: RunningHttp2Server;
   let session: http2.ClientHttp2Session;
   let results: { req: boolean; res: boolean }[];
   before(async () => {
     const made = pairingApp();
     results = made.results;
-    server = await startCleartextHttp2(made.app);
+    server = await startCleartextHttp2(made.app, startup);
     session = await connect(server.url);
   });
   after(async () => {

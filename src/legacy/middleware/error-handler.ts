@@ -3,6 +3,7 @@ import { inspect } from 'node:util';
 import Negotiator from 'negotiator';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
+import { cutResponse } from '../../http/cut-response';
 
 type ErrorMiddleware = (err: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -28,7 +29,7 @@ export const errorHandler: ErrorHandlerFactory = Object.assign(
       if (res.statusCode < 400) res.statusCode = 500;
       if ((process.env.NODE_ENV || 'development') !== 'test') console.error(stackOf(err) ?? String(err));
       if (res.headersSent) {
-        req.socket?.destroy();
+        cutResponse(req, res);
         return;
       }
       const preferred = new Negotiator(req).mediaTypes(['text/html', 'application/json', 'text/plain'])[0];

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { cutResponse } from '../../http/cut-response';
 import type { MultipartObserver, PartInfo, UploadedFile } from './multipart-reader';
 
 /**
@@ -52,7 +53,7 @@ export class MultipartForm extends EventEmitter implements MultipartObserver {
     }
     const res = this.res;
     if (res.headersSent) {
-      res.destroy();
+      cutResponse(res.req, res);
       return;
     }
     const status = statusOf(err);
