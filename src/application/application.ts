@@ -12,12 +12,17 @@ import { createFinalHandler } from '../final-handler';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { registerEngine } from '../views/register-engine';
-import { renderApplication, type RenderCallback } from '../views/render-application';
+import type { RenderCallback } from '../views/render-application';
+import type * as RenderApplication from '../views/render-application';
+import { lazyModule } from '../lazy-module';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
 import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { warnDeprecated } from '../deprecation';
 import { captureQueryParser } from '../request/query';
+
+// View lookup and rendering are required on the first render.
+const loadRenderApplication = lazyModule(() => require('../views/render-application') as typeof RenderApplication);
 
 /**
  * The methods of an application. An app is a function `(req, res, next)` whose prototype
@@ -183,7 +188,7 @@ export class ApplicationCore {
       opts = {};
     }
     // Passed on as given: like Express 4, null or undefined options fail on reading their `_locals`.
-    renderApplication(this, name, opts as Record<string, unknown>, done as RenderCallback);
+    loadRenderApplication().renderApplication(this, name, opts as Record<string, unknown>, done as RenderCallback);
   }
 
   /** Creates an HTTP server for this app and calls its `listen` with the same arguments. */

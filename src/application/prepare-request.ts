@@ -4,9 +4,27 @@ import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { readXPoweredBy } from './settings';
 import { setTrustedHeader, X_POWERED_BY } from '../response/trusted-header';
-import { adaptHttp2Request, http2RequestPrototype, http2ResponsePrototype, isHttp2Prototype, isHttp2Twin } from '../transport/http2-objects';
+import type * as Http2Objects from '../transport/http2-objects';
+import { lazyModule } from '../lazy-module';
 import type { Http2ServerRequest } from 'node:http2';
 import { declareQueryField } from '../request/query';
+
+// The HTTP/2 adaptation (and node:http2 with it, not in node's start-up snapshot) is required for
+// the first request that is not node:http's: an app that never sees HTTP/2 never loads it.
+const loadHttp2Objects = lazyModule(() => require('../transport/http2-objects') as typeof Http2Objects);
+
+let http2ObjectsLoaded = false;
+
+/**
+ * Whether `proto` is an HTTP/2 compatibility object's prototype (node's, or a twin Portico made).
+ * Before the adaptation is loaded there is no twin, so a prototype that inherits from node:http's
+ * `IncomingMessage` is HTTP/1 without asking; anything else loads the adaptation and asks it.
+ */
+function isHttp2Prototype(proto: object): boolean {
+  if (!http2ObjectsLoaded && proto instanceof IncomingMessage) return false;
+  http2ObjectsLoaded = true;
+  return loadHttp2Objects().isHttp2Prototype(proto);
+}
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -61,6 +79,7 @@ export function adoptPrototypes(app: Application, req: object, res: object): voi
 
 /** The HTTP/2 side of `adoptPrototypes`: the twins of the prototypes in force, and the request's one-time adaptation. */
 function adoptHttp2Prototypes(app: Application, req: object, res: object, requestProto: object, currentRequestProto: object): void {
+  const { adaptHttp2Request, http2RequestPrototype, http2ResponsePrototype, isHttp2Twin } = loadHttp2Objects();
   const requestTwin = http2RequestPrototype(requestProto);
   if (currentRequestProto !== requestTwin) {
     if (!isHttp2Twin(currentRequestProto)) {

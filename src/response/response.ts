@@ -1,10 +1,12 @@
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import type { Application } from '../application/application';
 import type { PorticoRequest } from '../request/request';
-import { sendFile } from './send-file';
-import { download } from './download';
+import type * as SendFile from './send-file';
+import type * as Download from './download';
+import type { RelativeSendfileOptions, RelativeFileCallback } from './sendfile-relative';
+import type * as SendfileRelative from './sendfile-relative';
 import { render } from './render';
-import { sendfileRelative, type RelativeSendfileOptions, type RelativeFileCallback } from './sendfile-relative';
+import { lazyModule } from '../lazy-module';
 import { warnDeprecated } from '../deprecation';
 import { setStatus, sendStatus } from './status';
 import { send } from './send';
@@ -19,6 +21,11 @@ import { setLocation } from './location';
 import { redirect } from './redirect';
 import { enumerateMembers } from '../request/enumerable-members';
 import { recordOwnHeaderMethods } from './own-header-methods';
+
+// The file sender behind sendFile, sendfile and download is required on the first call of one of them.
+const loadSendFile = lazyModule(() => require('./send-file') as typeof SendFile);
+const loadDownload = lazyModule(() => require('./download') as typeof Download);
+const loadSendfileRelative = lazyModule(() => require('./sendfile-relative') as typeof SendfileRelative);
 
 /**
  * The response class, passed to node:http when Portico creates the server.
@@ -133,19 +140,19 @@ export class PorticoResponse extends ServerResponse<PorticoRequest> {
   }
 
   /** Transfers a file (see src/files). */
-  sendFile(...args: Parameters<typeof sendFile>): void {
-    return sendFile.apply(this, args);
+  sendFile(...args: Parameters<typeof SendFile.sendFile>): void {
+    return loadSendFile().sendFile.apply(this, args);
   }
 
   /** Deprecated lower-case form: a relative path is relative to the working directory. */
   sendfile(path: string, options?: RelativeSendfileOptions | RelativeFileCallback, fn?: RelativeFileCallback): void {
     warnDeprecated('res.sendfile: Use res.sendFile instead');
-    sendfileRelative(this, path, options, fn);
+    loadSendfileRelative().sendfileRelative(this, path, options, fn);
   }
 
   /** Transfers a file as an attachment. */
-  download(...args: Parameters<typeof download>): void {
-    return download.apply(this, args);
+  download(...args: Parameters<typeof Download.download>): void {
+    return loadDownload().download.apply(this, args);
   }
 
   /** Renders a view and sends it, or hands it to the callback. */
