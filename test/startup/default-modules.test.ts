@@ -1,9 +1,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { newestMtime } from '../helpers/newest-mtime';
 
 /*
  * What `require('portico')` and an app's first response load, in a fresh process. Optional features
@@ -59,17 +60,6 @@ interface ProbeResult {
 
 let dist = join(root, 'dist');
 let built: string | undefined;
-
-/** The newest modification time among the files under `dir`. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    const stat = statSync(full);
-    newest = Math.max(newest, stat.isDirectory() ? newestMtime(full) : stat.mtimeMs);
-  }
-  return newest;
-}
 
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
