@@ -53,7 +53,7 @@ export const BROWSER_TESTS = 'test/e2e/demo.browser.';
 
 /**
  * Run again with PORTICO_HEADER_SHORTCUT=off: the tests of every place that writes, reads or
- * removes a header through the shortcut (src/response/trusted-header.ts: res.send, res.json, the
+ * removes a header through the shortcut (src/http/trusted-header.ts: res.send, res.json, the
  * freshness check, x-powered-by, the file sender's headers), and the differential tests of the
  * same responses against express@4.
  */

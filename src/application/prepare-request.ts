@@ -2,10 +2,10 @@ import { IncomingMessage } from 'node:http';
 import type { Application } from './application';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
-import { readXPoweredBy } from './settings';
-import { setTrustedHeader, X_POWERED_BY } from '../response/trusted-header';
+import { readXPoweredBy } from '../settings/settings';
+import { setTrustedHeader, X_POWERED_BY } from '../http/trusted-header';
 import type * as Http2Objects from '../transport/http2-objects';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 import type { Http2ServerRequest } from 'node:http2';
 import { declareQueryField } from '../request/query';
 

@@ -6,7 +6,7 @@ import { isSupportedCharset } from './charset';
 import { discardRequest } from './discard-request';
 import type { CommonSettings } from './options';
 import type * as Read from './read';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // The reader (limits, inflation through node:zlib) and type-is are required when a first body arrives.
 const loadRead = lazyModule(() => require('./read') as typeof Read);

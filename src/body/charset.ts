@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import contentType from 'content-type';
 import type * as Iconv from 'iconv-lite';
 import { BoundedMemo } from './bounded-memo';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // Required for the first charset other than UTF-8: UTF-8 bodies, nearly all of them, are decoded natively.
 const loadIconv = lazyModule(() => require('iconv-lite') as typeof Iconv);

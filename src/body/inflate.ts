@@ -1,6 +1,6 @@
 import type * as Zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // node:zlib is not in node's start-up snapshot: required for the first compressed body.
 const loadZlib = lazyModule(() => require('node:zlib') as typeof Zlib);

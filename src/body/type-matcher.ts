@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type TypeIs from 'type-is';
 import { BoundedMemo } from './bounded-memo';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // type-is brings mime-types and the whole mime-db table: required when a name needs the table, or a first body arrives.
 const loadTypeIs = lazyModule(() => require('type-is') as typeof TypeIs);

@@ -2,11 +2,11 @@ import type { ServerResponse } from 'node:http';
 import { unsupportedCharsetError } from '../errors/body-errors';
 import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
 import { decodeBody, requestCharset } from './charset';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
 import type { UrlencodedSettings } from './urlencoded-parse';
 import type * as UrlencodedParse from './urlencoded-parse';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // The form parsers (and qs behind the extended one) are required with the first form body.
 const loadParse = lazyModule(() => require('./urlencoded-parse') as typeof UrlencodedParse);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CookieParseOptions } from './cookie-codec';
 import type * as CookieCodec from './cookie-codec';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 import { JSONCookie, JSONCookies } from './json-cookie';
 import { signedCookie, signedCookies, toSecretList, type CookieSecret } from './signed-cookie';
 

@@ -1,6 +1,6 @@
 import type * as Crypto from 'node:crypto';
 import { Buffer } from 'node:buffer';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // node:crypto (not in node's start-up snapshot) is required when a first cookie is signed or checked.
 const loadCrypto = lazyModule(() => require('node:crypto') as typeof Crypto);

@@ -1,6 +1,6 @@
 import type NegotiatorClass from 'negotiator';
 import type TypeIs from 'type-is';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from './lazy-module';
 
 // Required on the first negotiation: type-is brings mime-types and the whole mime-db table.
 const loadNegotiator = lazyModule(() => require('negotiator') as typeof NegotiatorClass);

@@ -1,5 +1,5 @@
 import type * as Qs from 'qs';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from './lazy-module';
 
 /**
  * qs, required when a query string or form body is first parsed the extended way: qs brings about

@@ -1,7 +1,7 @@
 import type { PorticoRequest } from './request';
-import { loadProxyAddr, trustNone, type TrustFunction } from './compile-trust';
-import { appSettingBy } from './app-setting';
-import { readTrustProxyFn } from '../application/settings';
+import { loadProxyAddr, trustNone, type TrustFunction } from '../settings/compile-trust';
+import { appSettingBy } from '../settings/app-setting';
+import { readTrustProxyFn } from '../settings/settings';
 
 function trustOf(req: PorticoRequest): TrustFunction {
   const trust = appSettingBy(req, readTrustProxyFn);

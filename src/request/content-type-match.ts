@@ -1,5 +1,5 @@
 import type TypeIs from 'type-is';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 import type { PorticoRequest } from './request';
 import { listArguments } from '../http/negotiate';
 

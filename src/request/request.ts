@@ -19,8 +19,8 @@ import type * as ContentTypeMatch from './content-type-match';
 import type * as Param from './param';
 import type * as Range from './range';
 import type { RangeResult } from './range';
-import { enumerateMembers } from './enumerable-members';
-import { lazyModule } from '../lazy-module';
+import { enumerateMembers } from '../http/enumerable-members';
+import { lazyModule } from '../http/lazy-module';
 
 // The members a request handler may never read are required on first use, with what they bring
 // (proxy-addr, negotiator, type-is, range-parser): `require('portico')` stays small.

@@ -6,8 +6,8 @@ import type * as Download from './download';
 import type { RelativeSendfileOptions, RelativeFileCallback } from './sendfile-relative';
 import type * as SendfileRelative from './sendfile-relative';
 import { render } from './render';
-import { lazyModule } from '../lazy-module';
-import { warnDeprecated } from '../deprecation';
+import { lazyModule } from '../http/lazy-module';
+import { warnDeprecated } from '../errors/deprecation';
 import { setStatus, sendStatus } from './status';
 import { send } from './send';
 import { recordOwnSend, sendJson, sendJsonp } from './json';
@@ -21,8 +21,8 @@ import type * as Format from './format';
 import type { FormatHandler } from './format';
 import type * as Location from './location';
 import type * as Redirect from './redirect';
-import { enumerateMembers } from '../request/enumerable-members';
-import { recordOwnHeaderMethods } from './own-header-methods';
+import { enumerateMembers } from '../http/enumerable-members';
+import { recordOwnHeaderMethods } from '../http/own-header-methods';
 
 // The file sender behind sendFile, sendfile and download is required on the first call of one of them.
 const loadSendFile = lazyModule(() => require('./send-file') as typeof SendFile);

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as Files from '../files/index';
 import type * as Transfer from './static-transfer';
 import { compileStaticOptions, type ServeStaticOptions } from './static-options';
-import { pathnameOf, decodeUrlPath } from './request-path';
-import { lazyModule } from '../lazy-module';
+import { pathnameOf, decodeUrlPath } from '../files/request-path';
+import { lazyModule } from '../http/lazy-module';
 
 // The file sender (conditional requests, ranges, streaming) is required by the first GET or HEAD
 // that reaches the middleware, not when the app is built.

@@ -1,5 +1,5 @@
 import type ProxyAddr from 'proxy-addr';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // proxy-addr and ipaddr.js are required when an app trusts proxies by address, or first reads `req.ip`.
 export const loadProxyAddr = lazyModule(() => require('proxy-addr') as typeof ProxyAddr);

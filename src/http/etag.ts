@@ -1,6 +1,6 @@
 import type * as Crypto from 'node:crypto';
 import { Buffer } from 'node:buffer';
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from './lazy-module';
 
 type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string;
 
@@ -90,20 +90,4 @@ export function strongETag(body: string | Buffer, encoding?: BufferEncoding): st
 /** Is `fn` one of Portico's own tag functions (which accept a string body directly)? */
 export function isBuiltInETag(fn: unknown): boolean {
   return fn === weakETag || fn === strongETag;
-}
-
-/** Compiles an `etag` setting: `true`/`weak`, `strong`, `false` (none), a function (itself); else a TypeError. */
-export function compileETag(value: unknown): ETagFunction | undefined {
-  if (typeof value === 'function') return value as ETagFunction;
-  switch (value) {
-    case true:
-    case 'weak':
-      return weakETag;
-    case 'strong':
-      return strongETag;
-    case false:
-      return undefined;
-    default:
-      throw new TypeError('unknown value for etag function: ' + String(value));
-  }
 }
