@@ -10,7 +10,7 @@ import { PorticoRequest } from './request/request';
 import { PorticoResponse } from './response/response';
 import * as body from './body/index';
 import { serveStatic } from './static/index';
-import { cookieParser as parseCookies } from './cookies/index';
+import { cookieParser as parseCookies } from './cookies/cookie-parser';
 import { HttpError as HttpErrorClass } from './errors/http-error';
 import { installRemovedMiddlewareGuards } from './removed-middleware';
 import { query as queryMiddleware } from './query-middleware';

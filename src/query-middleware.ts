@@ -1,4 +1,5 @@
-import qs from 'qs';
+import type * as Qs from 'qs';
+import { loadQs } from './http/qs-module';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction } from './router/types';
 
@@ -16,7 +17,7 @@ export function query(options?: QueryMiddlewareOptions) {
   const parse =
     typeof options === 'function'
       ? options
-      : (str: string): Record<string, unknown> => qs.parse(str, { allowPrototypes: true, ...(options as qs.IParseOptions) });
+      : (str: string): Record<string, unknown> => loadQs().parse(str, { allowPrototypes: true, ...(options as Qs.IParseOptions) });
   return function query(req: IncomingMessage & { query?: unknown }, _res: unknown, next: NextFunction): void {
     if (!req.query) {
       const url = req.url ?? '';

@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { newestMtime } from './helpers/newest-mtime';
 
 const root = join(__dirname, '..');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -36,17 +37,6 @@ function run(command: string, args: string[], cwd: string): Promise<RunResult> {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, output: stdout + stderr });
     });
   });
-}
-
-/** The newest modification time among the files under `dir`. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    const stat = statSync(full);
-    newest = Math.max(newest, stat.isDirectory() ? newestMtime(full) : stat.mtimeMs);
-  }
-  return newest;
 }
 
 /** Is dist/ (as `npm run build` leaves it, which `npm test` runs first) newer than every source file? */

@@ -356,6 +356,9 @@ function keptSection(path, heading) {
 /** The HTTP/2 section, which `bench/http2.mjs --write` fills: kept across full runs. */
 const HTTP2_HEADING = '## HTTP/2';
 
+/** The cold-start section, which `bench/cold-start.mjs --write` fills: kept across full runs. */
+const COLD_START_HEADING = '## Cold start';
+
 /** The section describing a run and its tables, or a note that none has been recorded. */
 function runSection(results) {
   if (!results) {
@@ -457,11 +460,16 @@ files with \`fs\`. The cookie parser of (i) is a three-line middleware over the 
 the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
 \`getCookie\` in Hono. ${loadGeneratorNote(results, generator)}
 
-${keptTimeSection(keptFrom)}${keptHttp2Section(keptFrom)}`;
+${keptTimeSection(keptFrom)}${keptHttp2Section(keptFrom)}${keptColdStartSection(keptFrom)}`;
 }
 
 function keptHttp2Section(path) {
   const section = keptSection(path, HTTP2_HEADING);
+  return section === null ? '' : `\n${section}`;
+}
+
+function keptColdStartSection(path) {
+  const section = keptSection(path, COLD_START_HEADING);
   return section === null ? '' : `\n${section}`;
 }
 

@@ -8,10 +8,18 @@ const common = require('./common.cjs');
 
 /** Builds the benchmark server module around an Express-compatible framework function. */
 function build(express) {
-  /** Creates the app for one scenario. */
-  function createApp(scenario) {
+  function newApp() {
     const app = express();
     app.disable('x-powered-by');
+    return app;
+  }
+
+  /** Creates the app for one scenario (or adds the scenario's routes to `app`). */
+  function createApp(scenario, app = newApp()) {
+    if (scenario === 'cold') {
+      for (const part of common.COLD_START_PARTS) createApp(part, app);
+      return app;
+    }
 
     switch (scenario) {
       case 'a':

@@ -32,8 +32,11 @@ const showSchema = {
 };
 
 /** Creates the app for one scenario (`options` go to fastify(), e.g. `{ http2: true }` for bench/servers/http2.cjs). */
-function createApp(scenario, options = {}) {
-  const app = fastify({ logger: false, ...options });
+function createApp(scenario, options = {}, app = fastify({ logger: false, ...options })) {
+  if (scenario === 'cold') {
+    for (const part of common.COLD_START_PARTS) createApp(part, options, app);
+    return app;
+  }
 
   switch (scenario) {
     case 'a':

@@ -10,8 +10,11 @@ const { serveStatic } = require('@hono/node-server/serve-static');
 const common = require('./common.cjs');
 
 /** Creates the app for one scenario. */
-function createApp(scenario) {
-  const app = new Hono();
+function createApp(scenario, app = new Hono()) {
+  if (scenario === 'cold') {
+    for (const part of common.COLD_START_PARTS) createApp(part, app);
+    return app;
+  }
 
   switch (scenario) {
     case 'a':

@@ -110,9 +110,28 @@ function createHandler(scenario) {
     case 'i':
       return realisticApp;
 
+    case 'cold':
+      return coldStartApp();
+
     default:
       throw new Error(`unknown scenario ${scenario}`);
   }
+}
+
+/** The cold-start app: the listeners of its parts, each answering the paths it serves. */
+function coldStartApp() {
+  const routes = createHandler('c');
+  const echo = createHandler('e');
+  const form = createHandler('f');
+  const hello = createHandler('a');
+  return function coldStart(req, res) {
+    const p = pathOf(req);
+    if (p.startsWith('/static/')) return serveStatic(req, res);
+    if (p === '/echo') return echo(req, res);
+    if (p === '/form') return form(req, res);
+    if (p === '/hello') return hello(req, res);
+    routes(req, res);
+  };
 }
 
 /** Serves /static/<name> from the fixtures with a weak ETag and answers If-None-Match with 304. */

@@ -29,8 +29,11 @@ function onError(err, req, res) {
  * stat the file on every request (the polka-dev server), where its default serves a snapshot of the
  * directory taken at start-up.
  */
-function createApp(scenario, sirvOptions = {}) {
-  const app = polka({ onError });
+function createApp(scenario, sirvOptions = {}, app = polka({ onError })) {
+  if (scenario === 'cold') {
+    for (const part of common.COLD_START_PARTS) createApp(part, sirvOptions, app);
+    return app;
+  }
 
   switch (scenario) {
     case 'a':

@@ -12,13 +12,18 @@ import { createFinalHandler } from './final-handler';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { registerEngine } from '../views/register-engine';
-import { renderApplication, type RenderCallback } from '../views/render-application';
+import type { RenderCallback } from '../views/render-application';
+import type * as RenderApplication from '../views/render-application';
+import { lazyModule } from '../http/lazy-module';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, applyDefaultSettings, type Settings } from '../settings/settings';
 import { prepareRequest, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { inheritFromParent, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
 import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
+
+// View lookup and rendering are required on the first render.
+const loadRenderApplication = lazyModule(() => require('../views/render-application') as typeof RenderApplication);
 
 /**
  * The methods of an application. An app is a function `(req, res, next)` whose prototype
@@ -185,7 +190,7 @@ export class ApplicationCore {
       opts = {};
     }
     // Passed on as given: like Express 4, null or undefined options fail on reading their `_locals`.
-    renderApplication(this, name, opts as Record<string, unknown>, done as RenderCallback);
+    loadRenderApplication().renderApplication(this, name, opts as Record<string, unknown>, done as RenderCallback);
   }
 
   /** Creates an HTTP server for this app and calls its `listen` with the same arguments. */

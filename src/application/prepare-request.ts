@@ -4,9 +4,28 @@ import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { readXPoweredBy } from '../settings/settings';
 import { setTrustedHeader, X_POWERED_BY } from '../http/trusted-header';
-import { adaptHttp2Request, http2RequestClass, http2ResponseClass, isHttp2Prototype, isHttp2Twin, type Http2RequestClass, type Http2ResponseClass } from '../transport/http2-objects';
+import type * as Http2Objects from '../transport/http2-objects';
+import type { Http2RequestClass, Http2ResponseClass } from '../transport/http2-objects';
+import { lazyModule } from '../http/lazy-module';
 import type { Http2ServerRequest } from 'node:http2';
 import { parseQueryOnEntry } from '../request/query';
+
+// The HTTP/2 adaptation (and node:http2 with it, not in node's start-up snapshot) is required for
+// the first request that is not node:http's: an app that never sees HTTP/2 never loads it.
+const loadHttp2Objects = lazyModule(() => require('../transport/http2-objects') as typeof Http2Objects);
+
+let http2ObjectsLoaded = false;
+
+/**
+ * Whether `proto` is an HTTP/2 compatibility object's prototype (node's, or a twin Portico made).
+ * Before the adaptation is loaded there is no twin, so a prototype that inherits from node:http's
+ * `IncomingMessage` is HTTP/1 without asking; anything else loads the adaptation and asks it.
+ */
+function isHttp2Prototype(proto: object): boolean {
+  if (!http2ObjectsLoaded && proto instanceof IncomingMessage) return false;
+  http2ObjectsLoaded = true;
+  return loadHttp2Objects().isHttp2Prototype(proto);
+}
 
 /** Where an app keeps its customised request/response prototypes, once `app.request`/`app.response` is read. */
 export const REQUEST_PROTO = Symbol('portico.requestPrototype');
@@ -62,6 +81,7 @@ export function adoptPrototypes(app: Application, req: object, res: object): voi
 
 /** The HTTP/2 side of `adoptPrototypes`: the twins of the prototypes in force, and the request's one-time adaptation. */
 function adoptHttp2Prototypes(app: Application, req: object, res: object, requestProto: object, currentRequestProto: object): void {
+  const { adaptHttp2Request, http2RequestClass, http2ResponseClass, isHttp2Twin } = loadHttp2Objects();
   const requestTwin = http2RequestClass(requestProto, declareRequestFields).prototype;
   if (currentRequestProto !== requestTwin) {
     if (!isHttp2Twin(currentRequestProto)) {
@@ -79,8 +99,8 @@ function adoptHttp2Prototypes(app: Application, req: object, res: object, reques
 /** The classes node:http2 constructs for `app` (`http2.createServer({ Http2ServerRequest, Http2ServerResponse }, app)`). */
 export function http2ClassesFor(app: Application): { Http2ServerRequest: Http2RequestClass; Http2ServerResponse: Http2ResponseClass } {
   return {
-    Http2ServerRequest: http2RequestClass(requestPrototypeOf(app), declareRequestFields),
-    Http2ServerResponse: http2ResponseClass(responsePrototypeOf(app), declareResponseFields),
+    Http2ServerRequest: loadHttp2Objects().http2RequestClass(requestPrototypeOf(app), declareRequestFields),
+    Http2ServerResponse: loadHttp2Objects().http2ResponseClass(responsePrototypeOf(app), declareResponseFields),
   };
 }
 

@@ -1,11 +1,16 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import typeis from 'type-is';
+import type TypeIs from 'type-is';
 import { unsupportedCharsetError, verifyFailedError } from '../errors/body-errors';
 import { isSupportedCharset } from './charset';
 import { discardRequest } from './discard-request';
 import type { CommonSettings } from './options';
-import { readBody } from './read';
+import type * as Read from './read';
+import { lazyModule } from '../http/lazy-module';
+
+// The reader (limits, inflation through node:zlib) and type-is are required when a first body arrives.
+const loadRead = lazyModule(() => require('./read') as typeof Read);
+const loadTypeIs = lazyModule(() => require('type-is') as typeof TypeIs);
 
 /**
  * A request as the parsers see it. `_body` is the flag Express's parsers set once a body has been
@@ -31,7 +36,14 @@ export interface ParserPlan extends CommonSettings {
 export function wantsBody(req: BodyRequest, plan: ParserPlan): boolean {
   if (req._body) return false;
   req.body = req.body || {};
-  return typeis.hasBody(req) && plan.matches(req);
+  return hasBody(req) && plan.matches(req);
+}
+
+/** type-is's `hasBody`; a request with neither framing header (most GETs) has none, known without loading it. */
+function hasBody(req: IncomingMessage): boolean {
+  const headers = req.headers;
+  if (headers['transfer-encoding'] === undefined && headers['content-length'] === undefined) return false;
+  return loadTypeIs().hasBody(req);
 }
 
 /** Refuses a request before reading (a charset the parser cannot take): discards the body, reports `error`. */
@@ -54,7 +66,7 @@ export function readAndParse(req: BodyRequest, res: ServerResponse, next: Next, 
   // in: verification, parsing and `next` run back in that context, so an AsyncLocalStorage store
   // entered around the parser is still there after it, as with Express.
   const scope = new AsyncResource('bodyParser');
-  readBody(req, res, plan, plan.verify === null ? charset : null, (error, buf) => {
+  loadRead().readBody(req, res, plan, plan.verify === null ? charset : null, (error, buf) => {
     scope.runInAsyncScope(finish, null, req, res, next, plan, charset, error, buf);
   });
 }

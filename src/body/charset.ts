@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import contentType from 'content-type';
-import iconv from 'iconv-lite';
+import type * as Iconv from 'iconv-lite';
 import { BoundedMemo } from './bounded-memo';
+import { lazyModule } from '../http/lazy-module';
+
+// Required for the first charset other than UTF-8: UTF-8 bodies, nearly all of them, are decoded natively.
+const loadIconv = lazyModule(() => require('iconv-lite') as typeof Iconv);
 
 // `null` stands for "no charset parameter, or an unparsable header": the parser's default applies.
 const headerCharsets = new BoundedMemo<string | null>();
@@ -42,12 +46,12 @@ export function isSupportedCharset(charset: string): boolean {
   if (charset === 'utf-8') return true;
   const known = supported.get(charset);
   if (known !== undefined) return known;
-  return supported.set(charset, !CODECS_EXPRESS_LACKS.has(canonicalCharset(charset)) && iconv.encodingExists(charset));
+  return supported.set(charset, !CODECS_EXPRESS_LACKS.has(canonicalCharset(charset)) && loadIconv().encodingExists(charset));
 }
 
 /** Decodes a body, dropping a leading byte order mark as iconv-lite does. */
 export function decodeBody(buf: Buffer, charset: string): string {
-  if (charset !== 'utf-8' && charset !== 'utf8') return iconv.decode(buf, charset);
+  if (charset !== 'utf-8' && charset !== 'utf8') return loadIconv().decode(buf, charset);
   // UTF-8 is decoded natively; the result is the same as iconv-lite's, BOM included.
   const text = buf.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

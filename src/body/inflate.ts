@@ -1,5 +1,9 @@
-import zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
+import { lazyModule } from '../http/lazy-module';
+
+// node:zlib is not in node's start-up snapshot: required for the first compressed body.
+const loadZlib = lazyModule(() => require('node:zlib') as typeof Zlib);
 
 /**
  * The decompressor for a Content-Encoding (RFC 9110 §8.4.1), or null for one we do not take.
@@ -8,10 +12,10 @@ import type { Transform } from 'node:stream';
 export function createInflater(encoding: string): Transform | null {
   switch (encoding) {
     case 'gzip':
-      return zlib.createGunzip();
+      return loadZlib().createGunzip();
     case 'deflate':
       // RFC 9110's "deflate" is the zlib format; a raw deflate stream fails with "incorrect header check", as in Express.
-      return zlib.createInflate();
+      return loadZlib().createInflate();
     default:
       return null;
   }

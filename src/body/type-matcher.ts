@@ -1,6 +1,19 @@
 import type { IncomingMessage } from 'node:http';
-import typeis from 'type-is';
+import type TypeIs from 'type-is';
 import { BoundedMemo } from './bounded-memo';
+import { lazyModule } from '../http/lazy-module';
+
+// type-is brings mime-types and the whole mime-db table: required when a name needs the table, or a first body arrives.
+const loadTypeIs = lazyModule(() => require('type-is') as typeof TypeIs);
+
+/**
+ * type-is's `normalize`: a full media type (`application/json`, as every default is) is taken as it
+ * is without loading type-is; shorthands (`json`, `urlencoded`, `+json`) go through it.
+ */
+function normalizeType(type: string): string | false {
+  if (type[0] !== '+' && type.indexOf('/') !== -1) return type;
+  return loadTypeIs().normalize(type);
+}
 
 /** A `type` predicate; declared through a method so that one typed for Express's `Request` stays assignable. */
 export type TypePredicate = { bivarianceHack(req: IncomingMessage): unknown }['bivarianceHack'];
@@ -23,7 +36,7 @@ export function compileTypeMatcher(option: unknown, defaultType: string): TypeMa
   const given: unknown[] = Array.isArray(type) ? type : [type];
   const normalized: string[] = [];
   for (const t of given) {
-    const n = typeof t === 'string' ? typeis.normalize(t) : false;
+    const n = typeof t === 'string' ? normalizeType(t) : false;
     if (n) normalized.push(n);
   }
   // Entries that name no media type match nothing; an empty list matches any valid Content-Type.
@@ -34,7 +47,7 @@ export function compileTypeMatcher(option: unknown, defaultType: string): TypeMa
     if (header === undefined) return false;
     const known = memo.get(header);
     if (known !== undefined) return known;
-    return memo.set(header, typeis.is(header, normalized) !== false);
+    return memo.set(header, loadTypeIs().is(header, normalized) !== false);
   };
 }
 

@@ -1,5 +1,5 @@
 import querystring from 'node:querystring';
-import qs from 'qs';
+import { loadQs, qsLimitIsHighestIndex } from '../http/qs-module';
 import { parseFlatForm } from './flat-form';
 import { depthExceededError, parseFailedError, tooManyParametersError } from '../errors/body-errors';
 
@@ -24,13 +24,6 @@ export function countParameters(body: string, limit: number): number {
   return count > limit ? -1 : count;
 }
 
-/**
- * qs releases before 6.15 read `arrayLimit` as the highest index allowed; later ones as the number of
- * elements. One probe at load time tells which reading the installed qs has, so the limit below means
- * the same thing either way.
- */
-const LIMIT_IS_HIGHEST_INDEX = Array.isArray(qs.parse('a[1]=x', { arrayLimit: 1 }).a);
-
 /** `extended: false`: node's querystring, after the parameter count check. */
 export function parseSimple(body: string, settings: UrlencodedSettings): unknown {
   if (countParameters(body, settings.parameterLimit) === -1) throw tooManyParametersError(body);
@@ -50,10 +43,10 @@ export function parseExtended(body: string, settings: UrlencodedSettings): unkno
   const flat = parseFlatForm(body);
   if (flat !== undefined) return flat;
   try {
-    return qs.parse(body, {
+    return loadQs().parse(body, {
       allowPrototypes: true,
       // Express 4.22 makes an array for an index below max(100, parameter count).
-      arrayLimit: LIMIT_IS_HIGHEST_INDEX ? Math.max(100, count) - 1 : Math.max(100, count),
+      arrayLimit: qsLimitIsHighestIndex() ? Math.max(100, count) - 1 : Math.max(100, count),
       depth: settings.depth,
       strictDepth: true,
       parameterLimit: Infinity,

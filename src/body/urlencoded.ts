@@ -4,7 +4,12 @@ import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type 
 import { decodeBody, requestCharset } from './charset';
 import { warnDeprecated } from '../errors/deprecation';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
-import { parseExtended, parseSimple, type UrlencodedSettings } from './urlencoded-parse';
+import type { UrlencodedSettings } from './urlencoded-parse';
+import type * as UrlencodedParse from './urlencoded-parse';
+import { lazyModule } from '../http/lazy-module';
+
+// The form parsers (and qs behind the extended one) are required with the first form body.
+const loadParse = lazyModule(() => require('./urlencoded-parse') as typeof UrlencodedParse);
 
 /** Options of `urlencoded()`. */
 export interface UrlencodedOptions extends BodyParserOptions {
@@ -22,12 +27,12 @@ export function urlencoded(options?: UrlencodedOptions | null): (req: BodyReques
   if (opts.extended === undefined) warnDeprecated('undefined extended: provide extended option');
   const extended = opts.extended !== false;
   const settings = resolveUrlencodedSettings(opts, extended);
-  const parse = extended ? parseExtended : parseSimple;
   const plan: ParserPlan = {
     ...resolveCommonOptions(opts, 'application/x-www-form-urlencoded'),
     toBody: (buf) => {
       const body = decodeBody(buf, 'utf-8');
-      return body.length === 0 ? {} : parse(body, settings);
+      if (body.length === 0) return {};
+      return extended ? loadParse().parseExtended(body, settings) : loadParse().parseSimple(body, settings);
     },
   };
 

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseCookieHeader, type CookieParseOptions } from './cookie-codec';
+import type { CookieParseOptions } from './cookie-codec';
+import type * as CookieCodec from './cookie-codec';
+import { lazyModule } from '../http/lazy-module';
 import { JSONCookie, JSONCookies } from './json-cookie';
 import { signedCookie, signedCookies, toSecretList, type CookieSecret } from './signed-cookie';
+
+// The `cookie` package is required for the first Cookie header parsed.
+const loadCookieCodec = lazyModule(() => require('./cookie-codec') as typeof CookieCodec);
 
 /** What the cookie parser adds to a request. */
 export interface CookieRequest extends IncomingMessage {
@@ -43,7 +48,7 @@ function createCookieParser(secret?: CookieSecret | null, options?: CookieParseO
     const header = req.headers.cookie;
     if (!header) return next();
 
-    const cookies: Record<string, unknown> = parseCookieHeader(header, options);
+    const cookies: Record<string, unknown> = loadCookieCodec().parseCookieHeader(header, options);
     if (secrets.length !== 0) req.signedCookies = JSONCookies(signedCookies(cookies, secrets));
     req.cookies = JSONCookies(cookies);
     next();

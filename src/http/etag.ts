@@ -1,15 +1,18 @@
-import * as crypto from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { Buffer } from 'node:buffer';
+import { lazyModule } from './lazy-module';
 
 type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string;
 
-/**
- * Node 20.12+ has a one-shot `crypto.hash`, several times cheaper than a Hash object for the short
- * bodies of typical responses; older runtimes fall back to createHash.
- */
-const oneShotHash = (crypto as unknown as { hash?: OneShotHash }).hash;
+// node:crypto is not in node's start-up snapshot and loads some twenty internal modules: required
+// for the first body that needs a tag, not by `require('portico')`.
+const loadCrypto = lazyModule(() => require('node:crypto') as typeof Crypto);
 
 function sha1Base64(body: string | Buffer, encoding: BufferEncoding | undefined): string {
+  const crypto = loadCrypto();
+  // Node 20.12+ has a one-shot `crypto.hash`, several times cheaper than a Hash object for the short
+  // bodies of typical responses; older runtimes fall back to createHash.
+  const oneShotHash = (crypto as unknown as { hash?: OneShotHash }).hash;
   if (oneShotHash !== undefined && (typeof body !== 'string' || encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')) {
     return oneShotHash('sha1', body, 'base64');
   }

@@ -1,5 +1,14 @@
-import Negotiator from 'negotiator';
-import typeIs from 'type-is';
+import type NegotiatorClass from 'negotiator';
+import type TypeIs from 'type-is';
+import { lazyModule } from './lazy-module';
+
+// Required on the first negotiation: type-is brings mime-types and the whole mime-db table.
+const loadNegotiator = lazyModule(() => require('negotiator') as typeof NegotiatorClass);
+const loadTypeIs = lazyModule(() => require('type-is') as typeof TypeIs);
+
+function negotiator(carrier: HeaderCarrier): NegotiatorClass {
+  return new (loadNegotiator())(carrier);
+}
 
 /**
  * Content negotiation over a request's headers (RFC 9110 §12.5): pure functions on a
@@ -18,7 +27,7 @@ export interface HeaderCarrier {
 function extensionToMediaType(type: string): string | false {
   if (type.indexOf('/') !== -1) return type;
   if (type === 'urlencoded' || type === 'multipart' || type[0] === '+') return false;
-  return typeIs.normalize(type) || false;
+  return loadTypeIs().normalize(type) || false;
 }
 
 /**
@@ -26,32 +35,32 @@ function extensionToMediaType(type: string): string | false {
  * `false` when none is acceptable; without an `Accept` header, the first; without `types`, every accepted type.
  */
 export function negotiateType(carrier: HeaderCarrier, types: string[]): string | string[] | false {
-  if (types.length === 0) return new Negotiator(carrier).mediaTypes();
+  if (types.length === 0) return negotiator(carrier).mediaTypes();
   if (!carrier.headers.accept) return types[0];
   const mediaTypes = types.map(extensionToMediaType);
   const valid = mediaTypes.filter((t): t is string => typeof t === 'string');
-  const best = new Negotiator(carrier).mediaTypes(valid)[0];
+  const best = negotiator(carrier).mediaTypes(valid)[0];
   return best ? types[mediaTypes.indexOf(best)] : false;
 }
 
 /** The first of `charsets` acceptable per `Accept-Charset` (the first without the header); none given → all accepted. */
 export function negotiateCharset(carrier: HeaderCarrier, charsets: string[]): string | string[] | false {
-  if (charsets.length === 0) return new Negotiator(carrier).charsets();
+  if (charsets.length === 0) return negotiator(carrier).charsets();
   if (!carrier.headers['accept-charset']) return charsets[0];
-  return new Negotiator(carrier).charsets(charsets)[0] || false;
+  return negotiator(carrier).charsets(charsets)[0] || false;
 }
 
 /** The first of `encodings` acceptable per `Accept-Encoding` (`identity` is acceptable by default); none given → all accepted. */
 export function negotiateEncoding(carrier: HeaderCarrier, encodings: string[]): string | string[] | false {
-  if (encodings.length === 0) return new Negotiator(carrier).encodings();
-  return new Negotiator(carrier).encodings(encodings)[0] || false;
+  if (encodings.length === 0) return negotiator(carrier).encodings();
+  return negotiator(carrier).encodings(encodings)[0] || false;
 }
 
 /** The first of `languages` acceptable per `Accept-Language` (the first without the header); none given → all accepted. */
 export function negotiateLanguage(carrier: HeaderCarrier, languages: string[]): string | string[] | false {
-  if (languages.length === 0) return new Negotiator(carrier).languages();
+  if (languages.length === 0) return negotiator(carrier).languages();
   if (!carrier.headers['accept-language']) return languages[0];
-  return new Negotiator(carrier).languages(languages)[0] || false;
+  return negotiator(carrier).languages(languages)[0] || false;
 }
 
 /** Flattens Express-style arguments: one array, or several strings. */

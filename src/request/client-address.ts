@@ -1,16 +1,11 @@
-import proxyAddr from 'proxy-addr';
 import type { PorticoRequest } from './request';
-import type { TrustFunction } from '../settings/compile-trust';
+import { loadProxyAddr, trustNone, type TrustFunction } from '../settings/compile-trust';
 import { appSettingBy } from '../settings/app-setting';
 import { readTrustProxyFn } from '../settings/settings';
 
 function trustOf(req: PorticoRequest): TrustFunction {
   const trust = appSettingBy(req, readTrustProxyFn);
-  return typeof trust === 'function' ? (trust as TrustFunction) : trustNothing;
-}
-
-function trustNothing(): boolean {
-  return false;
+  return typeof trust === 'function' ? (trust as TrustFunction) : trustNone;
 }
 
 /** proxy-addr reads `req.connection`; a request whose socket is gone is answered without throwing. */
@@ -24,13 +19,13 @@ function hasAddress(req: PorticoRequest): boolean {
  */
 export function getIp(req: PorticoRequest): string | undefined {
   if (!hasAddress(req)) return undefined;
-  return proxyAddr(req, trustOf(req));
+  return loadProxyAddr()(req, trustOf(req));
 }
 
 /** `req.ips`: the trusted `X-Forwarded-For` chain, client first, without the socket's own address; `[]` otherwise. */
 export function getIps(req: PorticoRequest): string[] {
   if (!hasAddress(req)) return [];
-  const addresses = proxyAddr.all(req, trustOf(req));
+  const addresses = loadProxyAddr().all(req, trustOf(req));
   addresses.reverse().pop();
   return addresses;
 }

@@ -9,27 +9,31 @@ import { getRequestHeader, recordOwnRequestGet } from './header';
 import { getPath } from './path';
 import { getHostname, getDeprecatedHost } from './host';
 import { getProtocol, isSecure } from './protocol';
-import { getIp, getIps } from './client-address';
-import { getSubdomains } from './subdomains';
+import type * as ClientAddress from './client-address';
+import type * as Subdomains from './subdomains';
 import { isFresh, isStale } from './freshness';
-import { isXhr } from './xhr';
-import {
-  accepts,
-  acceptsCharsets,
-  acceptsEncodings,
-  acceptsLanguages,
-  acceptsCharsetDeprecated,
-  acceptsEncodingDeprecated,
-  acceptsLanguageDeprecated,
-} from './negotiation';
-import { isContentType } from './content-type-match';
-import { getParam } from './param';
-import { getRange, type RangeResult } from './range';
+import type * as Xhr from './xhr';
+import type * as Negotiation from './negotiation';
+import type * as ContentTypeMatch from './content-type-match';
+import type * as Param from './param';
+import type * as Range from './range';
+import type { RangeResult } from './range';
 import { enumerateMembers } from '../http/enumerable-members';
+import { lazyModule } from '../http/lazy-module';
 import { isSharedPrototype, registerSharedPrototype } from './shared-prototypes';
 
 /** What a getter read on a shared prototype answers (see shared-prototypes.ts): nothing. */
 const NOT_A_REQUEST = undefined as never;
+
+// The members a request handler may never read are required on first use, with what they bring
+// (proxy-addr, negotiator, type-is, range-parser): `require('portico')` stays small.
+const loadClientAddress = lazyModule(() => require('./client-address') as typeof ClientAddress);
+const loadSubdomains = lazyModule(() => require('./subdomains') as typeof Subdomains);
+const loadXhr = lazyModule(() => require('./xhr') as typeof Xhr);
+const loadNegotiation = lazyModule(() => require('./negotiation') as typeof Negotiation);
+const loadContentTypeMatch = lazyModule(() => require('./content-type-match') as typeof ContentTypeMatch);
+const loadParam = lazyModule(() => require('./param') as typeof Param);
+const loadRange = lazyModule(() => require('./range') as typeof Range);
 
 /** What the negotiation methods answer: one choice, every accepted value (no arguments), or `false`. */
 type Negotiated = string | string[] | false;
@@ -101,19 +105,19 @@ export class PorticoRequest extends IncomingMessage {
   /** The client address, per `trust proxy`. */
   get ip(): string | undefined {
     if (isSharedPrototype(this)) return NOT_A_REQUEST;
-    return getIp(this);
+    return loadClientAddress().getIp(this);
   }
 
   /** The trusted `X-Forwarded-For` chain, client first. */
   get ips(): string[] {
     if (isSharedPrototype(this)) return NOT_A_REQUEST;
-    return getIps(this);
+    return loadClientAddress().getIps(this);
   }
 
   /** The host's subdomains, nearest the root first. */
   get subdomains(): string[] {
     if (isSharedPrototype(this)) return NOT_A_REQUEST;
-    return getSubdomains(this);
+    return loadSubdomains().getSubdomains(this);
   }
 
   /** The client's cached response is still valid (read on every `res.send`: no prototype check, none needed, as a prototype has no method). */
@@ -129,7 +133,7 @@ export class PorticoRequest extends IncomingMessage {
   /** `X-Requested-With: XMLHttpRequest`. */
   get xhr(): boolean {
     if (isSharedPrototype(this)) return NOT_A_REQUEST;
-    return isXhr(this);
+    return loadXhr().isXhr(this);
   }
 
   /** A request header, case-insensitive; `Referer`/`Referrer` interchangeable. */
@@ -144,52 +148,52 @@ export class PorticoRequest extends IncomingMessage {
 
   /** Best of the given types for `Accept`, or `false`. */
   accepts(...types: Array<string | string[]>): Negotiated {
-    return accepts(this, types);
+    return loadNegotiation().accepts(this, types);
   }
 
   /** First acceptable charset, or `false`. */
   acceptsCharsets(...charsets: Array<string | string[]>): Negotiated {
-    return acceptsCharsets(this, charsets);
+    return loadNegotiation().acceptsCharsets(this, charsets);
   }
 
   /** First acceptable encoding, or `false`. */
   acceptsEncodings(...encodings: Array<string | string[]>): Negotiated {
-    return acceptsEncodings(this, encodings);
+    return loadNegotiation().acceptsEncodings(this, encodings);
   }
 
   /** First acceptable language, or `false`. */
   acceptsLanguages(...languages: Array<string | string[]>): Negotiated {
-    return acceptsLanguages(this, languages);
+    return loadNegotiation().acceptsLanguages(this, languages);
   }
 
   /** Deprecated alias of `acceptsCharsets`. */
   acceptsCharset(...charsets: Array<string | string[]>): Negotiated {
-    return acceptsCharsetDeprecated(this, charsets);
+    return loadNegotiation().acceptsCharsetDeprecated(this, charsets);
   }
 
   /** Deprecated alias of `acceptsEncodings`. */
   acceptsEncoding(...encodings: Array<string | string[]>): Negotiated {
-    return acceptsEncodingDeprecated(this, encodings);
+    return loadNegotiation().acceptsEncodingDeprecated(this, encodings);
   }
 
   /** Deprecated alias of `acceptsLanguages`. */
   acceptsLanguage(...languages: Array<string | string[]>): Negotiated {
-    return acceptsLanguageDeprecated(this, languages);
+    return loadNegotiation().acceptsLanguageDeprecated(this, languages);
   }
 
   /** The matching media type of the body, `false`, or `null` without a body. */
   is(...types: Array<string | string[]>): string | false | null {
-    return isContentType(this, types);
+    return loadContentTypeMatch().isContentType(this, types);
   }
 
   /** Deprecated: `params`, then `body`, then `query`. */
   param(name: string, defaultValue?: unknown): unknown {
-    return getParam(this, name, defaultValue, arguments.length);
+    return loadParam().getParam(this, name, defaultValue, arguments.length);
   }
 
   /** The `Range` header resolved against `size`. */
   range(size: number, options?: parseRange.Options): RangeResult {
-    return getRange(this, size, options);
+    return loadRange().getRange(this, size, options);
   }
 }
 

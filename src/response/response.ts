@@ -1,25 +1,42 @@
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import type { Application } from '../application/application';
 import type { PorticoRequest } from '../request/request';
-import { sendFile } from './send-file';
-import { download } from './download';
+import type * as SendFile from './send-file';
+import type * as Download from './download';
+import type { RelativeSendfileOptions, RelativeFileCallback } from './sendfile-relative';
+import type * as SendfileRelative from './sendfile-relative';
 import { render } from './render';
-import { sendfileRelative, type RelativeSendfileOptions, type RelativeFileCallback } from './sendfile-relative';
+import { lazyModule } from '../http/lazy-module';
 import { warnDeprecated } from '../errors/deprecation';
 import { setStatus, sendStatus } from './status';
 import { send } from './send';
 import { recordOwnSend, sendJson, sendJsonp } from './json';
 import { setHeaderField, getHeaderField, appendHeaderField } from './headers';
-import { setContentType, setAttachment } from './content-type';
+import type * as ContentType from './content-type';
 import { addVary } from './vary';
-import { addLinks } from './links';
-import { setCookie, clearCookie, type CookieOptions } from './cookie';
-import { formatResponse, type FormatHandler } from './format';
-import { setLocation } from './location';
-import { redirect } from './redirect';
+import type * as Links from './links';
+import type * as Cookie from './cookie';
+import type { CookieOptions } from './cookie';
+import type * as Format from './format';
+import type { FormatHandler } from './format';
+import type * as Location from './location';
+import type * as Redirect from './redirect';
 import { enumerateMembers } from '../http/enumerable-members';
 import { recordOwnHeaderMethods } from '../http/own-header-methods';
 import { registerSharedPrototype } from '../request/shared-prototypes';
+
+// The file sender behind sendFile, sendfile and download is required on the first call of one of them.
+const loadSendFile = lazyModule(() => require('./send-file') as typeof SendFile);
+const loadDownload = lazyModule(() => require('./download') as typeof Download);
+const loadSendfileRelative = lazyModule(() => require('./sendfile-relative') as typeof SendfileRelative);
+// So are the methods an app may never call, with what they bring (content-disposition, the cookie
+// serializer and signer, the format negotiation, the redirect page): the default path stays small.
+const loadContentType = lazyModule(() => require('./content-type') as typeof ContentType);
+const loadLinks = lazyModule(() => require('./links') as typeof Links);
+const loadCookie = lazyModule(() => require('./cookie') as typeof Cookie);
+const loadFormat = lazyModule(() => require('./format') as typeof Format);
+const loadLocation = lazyModule(() => require('./location') as typeof Location);
+const loadRedirect = lazyModule(() => require('./redirect') as typeof Redirect);
 
 /**
  * The response class, passed to node:http when Portico creates the server.
@@ -85,17 +102,17 @@ export class PorticoResponse extends ServerResponse<PorticoRequest> {
 
   /** Sets Content-Type from a media type or an extension. */
   type(type: string): this {
-    return setContentType(this, type) as this;
+    return loadContentType().setContentType(this, type) as this;
   }
 
   /** Alias of `type`. */
   contentType(type: string): this {
-    return setContentType(this, type) as this;
+    return loadContentType().setContentType(this, type) as this;
   }
 
   /** Content-Disposition: attachment, with the filename and its type. */
   attachment(filename?: string): this {
-    return setAttachment(this, filename) as this;
+    return loadContentType().setAttachment(this, filename) as this;
   }
 
   /** Adds a field to Vary. */
@@ -105,48 +122,48 @@ export class PorticoResponse extends ServerResponse<PorticoRequest> {
 
   /** Adds Link header entries. */
   links(links: Record<string, string>): this {
-    return addLinks(this, links) as this;
+    return loadLinks().addLinks(this, links) as this;
   }
 
   /** Sets a cookie. */
   cookie(name: string, value: unknown, options?: CookieOptions): this {
-    return setCookie(this, name, value, options) as this;
+    return loadCookie().setCookie(this, name, value, options) as this;
   }
 
   /** Clears a cookie. */
   clearCookie(name: string, options?: CookieOptions): this {
-    return clearCookie(this, name, options) as this;
+    return loadCookie().clearCookie(this, name, options) as this;
   }
 
   /** Runs the handler matching Accept. */
   format(handlers: Record<string, FormatHandler>): this {
-    return formatResponse(this, handlers) as this;
+    return loadFormat().formatResponse(this, handlers) as this;
   }
 
   /** Sets Location. */
   location(url: string): this {
-    return setLocation(this, url) as this;
+    return loadLocation().setLocation(this, url) as this;
   }
 
   /** Redirects: `(url)`, `(status, url)` or the deprecated `(url, status)`. */
   redirect(statusOrUrl: number | string, url?: string | number): void {
-    redirect(this, arguments.length, statusOrUrl, url);
+    loadRedirect().redirect(this, arguments.length, statusOrUrl, url);
   }
 
   /** Transfers a file (see src/files). */
-  sendFile(...args: Parameters<typeof sendFile>): void {
-    return sendFile.apply(this, args);
+  sendFile(...args: Parameters<typeof SendFile.sendFile>): void {
+    return loadSendFile().sendFile.apply(this, args);
   }
 
   /** Deprecated lower-case form: a relative path is relative to the working directory. */
   sendfile(path: string, options?: RelativeSendfileOptions | RelativeFileCallback, fn?: RelativeFileCallback): void {
     warnDeprecated('res.sendfile: Use res.sendFile instead');
-    sendfileRelative(this, path, options, fn);
+    loadSendfileRelative().sendfileRelative(this, path, options, fn);
   }
 
   /** Transfers a file as an attachment. */
-  download(...args: Parameters<typeof download>): void {
-    return download.apply(this, args);
+  download(...args: Parameters<typeof Download.download>): void {
+    return loadDownload().download.apply(this, args);
   }
 
   /** Renders a view and sends it, or hands it to the callback. */

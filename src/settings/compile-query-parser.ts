@@ -1,36 +1,36 @@
 import { parse as parseSimple } from 'node:querystring';
-import qs from 'qs';
+import type * as Qs from 'qs';
+import { loadQs, qsLimitIsHighestIndex } from '../http/qs-module';
 
 /** The compiled form of the `query parser` setting. */
 export type QueryParser = (str: string) => Record<string, unknown>;
 
 /**
- * Express 4.22 parses with `arrayLimit: 1000` on qs 6.16, where the limit counts elements;
- * older qs releases treat the limit as the highest index allowed. One probe at load time
- * tells which reading the installed qs has, so `a[999]` is an array and `a[1000]` an object either way.
+ * Express 4.22 parses with `arrayLimit: 1000` on qs 6.16, where the limit counts elements; older qs
+ * releases treat the limit as the highest index allowed, so `a[999]` is an array and `a[1000]` an
+ * object either way. Made with qs, on the first query string that needs it.
  */
-const ARRAY_LIMIT = Array.isArray(qs.parse('a[1]=x', { arrayLimit: 1 }).a) ? 999 : 1000;
-
-const EXTENDED_OPTIONS: qs.IParseOptions = { allowPrototypes: true, arrayLimit: ARRAY_LIMIT };
+let extendedOptions: Qs.IParseOptions | undefined;
 
 function parseExtendedQuery(str: string): Record<string, unknown> {
-  // Most requests have no query string: skip the parser's set-up for them.
+  // Most requests have no query string: skip the parser's set-up for them (and qs's loading).
   if (!str) return {};
-  return qs.parse(str, EXTENDED_OPTIONS);
+  extendedOptions ??= { allowPrototypes: true, arrayLimit: qsLimitIsHighestIndex() ? 999 : 1000 };
+  return loadQs().parse(str, extendedOptions);
 }
 
 function parseSimpleQuery(str: string): Record<string, unknown> {
   return parseSimple(str);
 }
 
-const DEFAULT_OPTIONS: qs.IParseOptions = { allowPrototypes: true };
+const DEFAULT_OPTIONS: Qs.IParseOptions = { allowPrototypes: true };
 
 /**
  * What Express 4 parses with when the app has no `query parser fn` at all (the setting was deleted):
  * its query middleware's own default, `qs` with prototype keys allowed and `qs`'s default limits.
  */
 export function parseQueryWithoutSetting(str: string): Record<string, unknown> {
-  return qs.parse(str, DEFAULT_OPTIONS);
+  return loadQs().parse(str, DEFAULT_OPTIONS);
 }
 
 /** What Express installs for `query parser: false`: every request gets a fresh empty object. */

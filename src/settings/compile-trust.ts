@@ -1,10 +1,19 @@
-import proxyAddr from 'proxy-addr';
+import type ProxyAddr from 'proxy-addr';
+import { lazyModule } from '../http/lazy-module';
+
+// proxy-addr and ipaddr.js are required when an app trusts proxies by address, or first reads `req.ip`.
+export const loadProxyAddr = lazyModule(() => require('proxy-addr') as typeof ProxyAddr);
 
 /** The compiled form of the `trust proxy` setting: is the hop at `addr`, `i` hops from the socket, trusted? */
 export type TrustFunction = (addr: string, i: number) => boolean;
 
 function trustAll(): boolean {
   return true;
+}
+
+/** What proxy-addr compiles an empty list to (the default `trust proxy: false`), made here without loading it. */
+export function trustNone(): boolean {
+  return false;
 }
 
 /**
@@ -23,8 +32,9 @@ export function compileTrust(value: unknown): TrustFunction {
   }
   if (typeof value === 'string') {
     // proxy-addr does not split on commas itself; Express 4 trims each entry.
-    return proxyAddr.compile(value.split(',').map((part) => part.trim()));
+    return loadProxyAddr().compile(value.split(',').map((part) => part.trim()));
   }
-  // false, undefined, null, '' and arrays: proxy-addr validates (and throws on bad entries).
-  return proxyAddr.compile((value || []) as string[]);
+  // false, undefined, null, '' trust nothing; arrays: proxy-addr validates (and throws on bad entries).
+  if (!value) return trustNone;
+  return loadProxyAddr().compile(value as string[]);
 }

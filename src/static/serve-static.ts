@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { transferFile, fileHttpError } from '../files/index';
+import type * as Files from '../files/index';
+import type * as Transfer from './static-transfer';
 import { compileStaticOptions, type ServeStaticOptions } from './static-options';
-import { StaticTransfer } from './static-transfer';
 import { pathnameOf, decodeUrlPath } from '../files/request-path';
+import { lazyModule } from '../http/lazy-module';
+
+// The file sender (conditional requests, ranges, streaming) is required by the first GET or HEAD
+// that reaches the middleware, not when the app is built.
+const loadFiles = lazyModule(() => require('../files/index') as typeof Files);
+const loadTransfer = lazyModule(() => require('./static-transfer') as typeof Transfer);
 
 type NextFunction = (err?: unknown) => void;
 type StaticRequest = IncomingMessage & { originalUrl?: string };
@@ -42,12 +48,13 @@ export function createStaticMiddleware(root: string, options?: ServeStaticOption
     // At the mount point itself without a slash ('/static'), look at the root as a directory
     // without a trailing slash, so it redirects to '/static/'.
     if (path === '/' && !pathnameOf(req.originalUrl ?? url).endsWith('/')) path = '';
-    const hooks = new StaticTransfer(req, res, next, config);
+    const hooks = new (loadTransfer().StaticTransfer)(req, res, next, config);
     const decoded = decodeUrlPath(path);
+    const files = loadFiles();
     if (decoded === null) {
-      hooks.error(fileHttpError(400));
+      hooks.error(files.fileHttpError(400));
       return;
     }
-    transferFile(req, res, decoded, path.endsWith('/'), fileOptions, hooks);
+    files.transferFile(req, res, decoded, path.endsWith('/'), fileOptions, hooks);
   };
 }

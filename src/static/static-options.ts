@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
-import { compileFileOptions, type CompiledFileOptions, type FileOptions } from '../files/index';
+// The options alone, not the whole file sender: the factory runs at start-up, the sender on a first request.
+import { compileFileOptions, type CompiledFileOptions, type FileOptions } from '../files/file-options';
 
 /** `setHeaders(res, path, stat)`: called for each file served, before its headers are set; synchronous. */
 export type SetHeadersFunction = (res: ServerResponse, path: string, stat: Stats) => void;
