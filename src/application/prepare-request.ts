@@ -12,7 +12,12 @@ import { parseQueryOnEntry } from '../request/query';
 
 // The HTTP/2 adaptation (and node:http2 with it, not in node's start-up snapshot) is required for
 // the first request that is not node:http's: an app that never sees HTTP/2 never loads it.
-const loadHttp2Objects = lazyModule(() => require('../transport/http2-objects') as typeof Http2Objects);
+// Loaded also by `http2ClassesFor` (portico/http2), whose request classes are IncomingMessages too:
+// once loaded, every prototype is asked.
+const loadHttp2Objects = lazyModule(() => {
+  http2ObjectsLoaded = true;
+  return require('../transport/http2-objects') as typeof Http2Objects;
+});
 
 let http2ObjectsLoaded = false;
 
@@ -23,7 +28,6 @@ let http2ObjectsLoaded = false;
  */
 function isHttp2Prototype(proto: object): boolean {
   if (!http2ObjectsLoaded && proto instanceof IncomingMessage) return false;
-  http2ObjectsLoaded = true;
   return loadHttp2Objects().isHttp2Prototype(proto);
 }
 
