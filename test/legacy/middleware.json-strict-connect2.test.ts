@@ -1,27 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import legacy from '../../src/legacy/index';
-import { loadConnect2, assertSameResponse, type LegacyFramework, type LegacyPair } from '../helpers/legacy-oracle';
-import { startServer, send, type Listener, type SimpleRequest } from '../helpers/server';
+import { loadConnect2, assertSameResponse, compareLegacyApps, type LegacyFramework, type LegacyPair } from '../helpers/legacy-oracle';
+import type { Listener, SimpleRequest } from '../helpers/server';
 
 /* Issue 28: connect.json({ strict: true }) (and express.json / bodyParser with strict) answers a
    primitive JSON body with 400 and `invalid json`, as connect@2.30 does. */
 
 type Build = (framework: LegacyFramework) => Listener;
 
-/** Runs the same connect() app on portico/legacy and on connect@2.30 (reported as `express3`'s slot). */
-async function compareWithConnect2(build: Build, requests: SimpleRequest[]): Promise<LegacyPair[]> {
-  const p = await startServer(build(legacy));
-  const c = await startServer(build(loadConnect2()));
-  try {
-    const out: LegacyPair[] = [];
-    for (const r of requests) out.push({ portico: await send(p.port, r), express3: await send(c.port, r) });
-    return out;
-  } finally {
-    await p.close();
-    await c.close();
-  }
-}
+/** The same connect() app on portico/legacy and on connect@2.30 (whose answers are in `express3`). */
+const compareWithConnect2 = (build: Build, requests: SimpleRequest[]): Promise<LegacyPair[]> =>
+  compareLegacyApps(build, requests, loadConnect2());
 
 function build(parser: 'json' | 'bodyParser', handleErrors: boolean): Build {
   return (connect) => {
