@@ -91,3 +91,22 @@ export function strongETag(body: string | Buffer, encoding?: BufferEncoding): st
 export function isBuiltInETag(fn: unknown): boolean {
   return fn === weakETag || fn === strongETag;
 }
+
+/** App tag functions that are given a string body as it is, with its encoding (see `stringBodyETag`). */
+const stringBodyTags = new WeakSet<ETagFunction>();
+
+/**
+ * An app's `etag` function called the 3.x way: a string body is passed as the string with its
+ * encoding (`'hello', 'utf8'`), where 4.x passes a Buffer. The app's function is wrapped, not
+ * marked, so the same function set on a 4.x app keeps getting Buffers.
+ */
+export function stringBodyETag(fn: ETagFunction): ETagFunction {
+  const wrapped: ETagFunction = (body, encoding) => fn(body, encoding);
+  stringBodyTags.add(wrapped);
+  return wrapped;
+}
+
+/** Does `fn` take a string body directly (Portico's own, or a 3.x app's)? */
+export function takesStringBody(fn: unknown): boolean {
+  return isBuiltInETag(fn) || stringBodyTags.has(fn as ETagFunction);
+}

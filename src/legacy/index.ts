@@ -1,5 +1,6 @@
 import { createLegacyApplication, legacyApplication } from './legacy-application';
 import { LegacyRouter } from './legacy-router';
+import { Route as LegacyRouteClass } from './legacy-route';
 import type * as types from '../types/index';
 import { LegacyRequest } from './legacy-request';
 import { LegacyResponse } from './legacy-response';
@@ -26,6 +27,7 @@ Object.assign(legacy, {
   request: LegacyRequest.prototype,
   response: LegacyResponse.prototype,
   Router: LegacyRouter,
+  Route: LegacyRouteClass,
   application: legacyApplication,
   static: Object.assign(middleware.legacyStatic, { mime: serveStatic.mime }),
   json: middleware.legacyJson,
@@ -57,6 +59,8 @@ declare namespace legacy {
   const response: Response;
   /** The 3.x route table: `new Router()`, `router.route(verb, path, fns)`, `match`, `middleware`. */
   const Router: typeof LegacyRouter;
+  /** The 3.x route class: what `router.match()`, `matchRequest()` and `app.routes[verb]` hold. */
+  const Route: typeof LegacyRouteClass;
   /** The prototype of every app; a method added here appears on every app. */
   const application: Record<string, unknown>;
   const static: types.StaticFactory;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Buffer } from 'node:buffer';
-import type { ETagFunction } from '../http/etag';
+import { stringBodyETag, type ETagFunction } from '../http/etag';
 import { compileETag } from '../settings/compile-etag';
 
 /**
@@ -20,5 +20,6 @@ const strongMd5ETag: ETagFunction = (body, encoding) => md5Tag(body, encoding);
 export function compileLegacyETag(value: unknown): ETagFunction | undefined {
   if (value === true || value === 'weak') return weakMd5ETag;
   if (value === 'strong') return strongMd5ETag;
+  if (typeof value === 'function') return stringBodyETag(value as ETagFunction);
   return compileETag(value);
 }

@@ -3,20 +3,12 @@ import { flattenHandlers, describeType } from '../router/flatten';
 import { ROUTE_METHODS } from '../router/methods';
 import type { PathKey, PathPattern } from '../router/path-pattern';
 import type { NextFunction } from '../router/types';
-import { legacyPathRegexp } from './legacy-path-regexp';
 import { routerTracingActive, traceInvocation } from '../router/tracing';
 import { markUntraced } from '../router/traced-layer-call';
+import { Route } from './legacy-route';
 
-/** One entry of `router.map[verb]` (`app.routes[verb]`), as 3.x apps inspect (and remove) them. */
-export interface LegacyRoute {
-  path: PathPattern;
-  method: string;
-  callbacks: unknown[];
-  keys: PathKey[];
-  regexp: RegExp;
-  /** The parameters of the route's latest match (3.x kept them on the route). */
-  params?: Record<string, string>;
-}
+/** One entry of `router.map[verb]` (`app.routes[verb]`): a `Route`, as 3.x apps inspect (and remove) them. */
+export type LegacyRoute = Route;
 
 /** Options of the 3.x `new express.Router(options)`. */
 export interface LegacyRouterOptions {
@@ -87,8 +79,7 @@ export class LegacyRouter {
     for (const fn of callbacks) {
       if (typeof fn !== 'function') throw new Error('.' + verb + '() requires callback functions but got a ' + describeType(fn));
     }
-    const { regexp, keys } = legacyPathRegexp(path, this.caseSensitive, this.strict);
-    const record: LegacyRoute = { path, method: verb, callbacks, keys, regexp };
+    const record = new Route(verb, path, callbacks, { sensitive: this.caseSensitive, strict: this.strict });
     (this.map[verb] ??= []).push(record);
     this.middleware.caseSensitive = this.caseSensitive;
     this.middleware.strict = this.strict;
@@ -103,7 +94,7 @@ export class LegacyRouter {
   }
 
   /**
-   * The `i`-th route of `method` whose pattern matches `url`'s path, with its `params` set; HEAD
+   * The first route of `method` from index `i` whose pattern matches `url`'s path, with its `params` set; HEAD
    * looks at the GET routes when no HEAD route matches.
    */
   match(method: string, url: string, i = 0): LegacyRoute | undefined {
@@ -121,14 +112,9 @@ export class LegacyRouter {
     // `map` is a plain object, as in 3.x: a method named like one of its inherited keys has no routes.
     const routes = Object.prototype.hasOwnProperty.call(this.map, verb) ? this.map[verb] : undefined;
     if (!Array.isArray(routes)) return undefined;
-    let seen = 0;
-    for (const route of routes) {
-      const params = matchParams(route, path);
-      if (params === undefined) continue;
-      if (seen++ === i) {
-        route.params = params;
-        return route;
-      }
+    // As in 3.x, `i` is where the search starts in the verb's routes (the next route to try).
+    for (let j = Math.max(0, i); j < routes.length; j++) {
+      if (routes[j].match(path)) return routes[j];
     }
     return undefined;
   }
@@ -207,29 +193,6 @@ function pathnameOf(url: string): string {
     path = slash === -1 ? '/' : path.slice(slash);
   }
   return path;
-}
-
-/** The 3.x params of `path` against `route`, or `undefined` when it does not match. */
-function matchParams(route: LegacyRoute, path: string): Record<string, string> | undefined {
-  const captures = route.regexp.exec(path);
-  if (captures === null) return undefined;
-  const params: string[] & Record<string, string> = [] as unknown as string[] & Record<string, string>;
-  for (let j = 1; j < captures.length; j++) {
-    const raw = captures[j];
-    const value = typeof raw === 'string' ? safeDecode(raw) : raw;
-    const key = route.keys[j - 1];
-    if (key !== undefined) params[String(key.name)] = value as string;
-    else params.push(value as string);
-  }
-  return params;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /** 3.x `req.params`: an array whose indexes are the unnamed captures and whose properties are the named ones. */

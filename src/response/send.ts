@@ -2,7 +2,7 @@ import type { PorticoResponse } from './response';
 import { appSettingBy } from '../settings/app-setting';
 import { readETagFn } from '../settings/settings';
 import { setCharset } from '../http/content-type';
-import { isBuiltInETag, type ETagFunction } from '../http/etag';
+import { isBuiltInETag, takesStringBody, type ETagFunction } from '../http/etag';
 import { statusMessage } from './status';
 import { warnDeprecated } from '../errors/deprecation';
 import { Buffer } from 'node:buffer';
@@ -146,7 +146,7 @@ function finishBody(res: PorticoResponse, body: unknown, bodyEncoding: BufferEnc
     } else if (typeof chunk === 'string') {
       length = Buffer.byteLength(chunk, encoding);
       if (tagFn) {
-        if (ownTag) etag = tagFn(chunk, encoding);
+        if (takesStringBody(tagFn)) etag = tagFn(chunk, encoding);
         else {
           chunk = Buffer.from(chunk, encoding);
           encoding = undefined;

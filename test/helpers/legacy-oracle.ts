@@ -41,13 +41,17 @@ export interface LegacyPair {
   express3: SimpleResponse;
 }
 
-/** Builds the app on both frameworks, sends every request to each (in order) and returns the pairs. */
+/**
+ * Builds the app on both frameworks, sends every request to each (in order) and returns the pairs.
+ * `oracle` is express@3 unless given (`loadConnect2()` for connect() apps; its answers are in `express3`).
+ */
 export async function compareLegacyApps(
   build: (framework: LegacyFramework, name: 'portico' | 'express3') => Listener,
   requests: SimpleRequest[],
+  oracle: LegacyFramework = loadExpress3(),
 ): Promise<LegacyPair[]> {
   const p = await startServer(build(legacy, 'portico'));
-  const e = await startServer(build(loadExpress3(), 'express3'));
+  const e = await startServer(build(oracle, 'express3'));
   try {
     const out: LegacyPair[] = [];
     for (const r of requests) out.push({ portico: await send(p.port, r), express3: await send(e.port, r) });

@@ -20,14 +20,15 @@ export function legacyJson(options: JsonOptions = {}): Middleware {
 }
 
 /**
- * In strict mode 3.x refused a JSON body that is not an object or array with the message
- * `invalid json`, not the parser's own: the error keeps its status, type and body.
+ * In strict mode 3.x refused a JSON body that is not an object or array with a plain
+ * `Error: invalid json` (not a SyntaxError, and not the parser's message): a final handler that
+ * prints the stack shows that first line. The parser's properties (status, body, type…) are kept.
  */
 export function asStrictJsonError(err: unknown): unknown {
   if (typeof err !== 'object' || err === null) return err;
-  const e = err as { type?: unknown; body?: unknown; message: string };
+  const e = err as { type?: unknown; body?: unknown };
   if (e.type !== 'entity.parse.failed' || typeof e.body !== 'string') return err;
   const first = e.body.trimStart()[0];
-  if (first !== undefined && first !== '{' && first !== '[') e.message = 'invalid json';
-  return err;
+  if (first === undefined || first === '{' || first === '[') return err;
+  return Object.assign(new Error('invalid json'), err);
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Buffer } from 'node:buffer';
 import { onHeaders } from './on-headers';
+import { escapeLogValue } from './log-escape';
 
 type Req = IncomingMessage & { originalUrl?: string; ip?: string };
 type Res = ServerResponse;
@@ -50,7 +52,7 @@ const tokens: Record<string, LoggerToken> = {
   },
   referrer: (req) => header(req.headers.referer ?? req.headers.referrer),
   'remote-addr': (req) => req.ip ?? req.socket?.remoteAddress,
-  'remote-user': () => undefined,
+  'remote-user': (req) => basicUserName(req.headers.authorization),
   'http-version': (req) => req.httpVersionMajor + '.' + req.httpVersionMinor,
   'user-agent': (req) => header(req.headers['user-agent']),
   req: (req, _res, field) => (field ? header(req.headers[field.toLowerCase()]) : undefined),
@@ -60,6 +62,27 @@ const tokens: Record<string, LoggerToken> = {
     return Array.isArray(value) ? value.join(', ') : (value as string | number | undefined);
   },
 };
+
+/** The user name of a `Basic` Authorization header (scheme in any case), as 3.x logged it; else none. */
+function basicUserName(authorization: string | undefined): string | undefined {
+  const match = authorization === undefined ? null : /^ *basic +([A-Za-z0-9+/]+=*) *$/i.exec(authorization);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : undefined;
+}
+
+/** A token whose value has its control characters escaped (see log-escape.ts). */
+function escaping(fn: LoggerToken): LoggerToken {
+  return (req, res, arg) => {
+    const value = fn(req, res, arg);
+    if (value === undefined || value === null || typeof value === 'number') return value;
+    return escapeLogValue(String(value));
+  };
+}
+
+// Every token, built in or added, is escaped, for format strings and format functions alike.
+for (const name of Object.keys(tokens)) tokens[name] = escaping(tokens[name]);
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
@@ -133,7 +156,7 @@ export const logger: LoggerFactory = Object.assign(
       return logger;
     },
     token(name: string, fn: LoggerToken): LoggerFactory {
-      tokens[name] = fn;
+      tokens[name] = escaping(fn);
       return logger;
     },
   },
