@@ -74,8 +74,12 @@ function problemsOf(report: Omit<DoctorReport, 'problems'>): string[] {
   for (const d of [...report.deepImports.app, ...report.deepImports.dependencies]) {
     if (!d.supported) problems.push(`${d.file}:${d.line} imports express/${d.module}, which Portico does not provide`);
   }
+  // One line per internal and file: a file that reads req._parsedUrl ten times is one thing to look at.
+  const seen = new Set<string>();
   for (const i of [...report.internals.app, ...report.internals.dependencies]) {
-    if (!i.supported) problems.push(`${i.file}:${i.line} uses ${i.name}: ${i.note}`);
+    if (i.supported || seen.has(`${i.name}\0${i.file}`)) continue;
+    seen.add(`${i.name}\0${i.file}`);
+    problems.push(`${i.file}:${i.line} uses ${i.name}: ${i.note}`);
   }
   for (const c of report.run?.changed ?? []) problems.push(`test "${c.test}": ${c.asIs} as is, ${c.onPortico} on Portico`);
   if (report.run && report.run.changed.length === 0 && !report.run.same) problems.push(report.run.verdict);
