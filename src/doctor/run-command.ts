@@ -20,13 +20,17 @@ const MAX_OUTPUT_CHARS = 20_000_000;
 export function runCommand(command: string, cwd: string, scratch: ScratchSpace, timeoutMs: number): Promise<CommandResult> {
   const started = Date.now();
   return new Promise((resolve) => {
+    // No colours and no interactive mode: the outcome parsers read plain text. A doctor started
+    // from inside node:test inherits NODE_TEST_CONTEXT, which would make the project's own
+    // `node --test` report in a binary format meant for a parent runner: it is removed.
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1', NODE_DISABLE_COLORS: '1', npm_config_color: 'false' };
+    delete env.NODE_TEST_CONTEXT;
     const child = spawn(command, {
       cwd,
       shell: true,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // No colours and no interactive mode: the outcome parsers read plain text.
-      env: { ...process.env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1', NODE_DISABLE_COLORS: '1', npm_config_color: 'false' },
+      env,
     });
     scratch.track(child.pid);
     let output = '';
