@@ -83,6 +83,9 @@ function problemsOf(report: Omit<DoctorReport, 'problems'>): string[] {
   }
   for (const c of report.run?.changed ?? []) problems.push(`test "${c.test}": ${c.asIs} as is, ${c.onPortico} on Portico`);
   if (report.run && report.run.changed.length === 0 && !report.run.same) problems.push(report.run.verdict);
+  if (report.run && report.run.asIs.format === 'exit-code' && (report.run.asIs.exitCode !== 0 || report.run.asIs.timedOut)) {
+    problems.push('the test command fails as is, and its output names no tests: the comparison says little (check the command)');
+  }
   if (report.run && report.run.replaced.length === 0) problems.push('no installed express was found to replace (run npm install first): both runs used the same code');
   return problems;
 }

@@ -13,6 +13,8 @@ export interface ParsedOutcomes {
   tests: Map<string, Outcome>;
 }
 
+// Colour codes start with the ESC control character, which is exactly what this must match.
+// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 const SEPARATOR = ' > ';
 
