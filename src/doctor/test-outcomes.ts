@@ -105,7 +105,9 @@ function parseMocha(lines: readonly string[]): Map<string, Outcome> {
     if (pass) c.add(names.full(indent, pass[1]), 'pass');
     else if (fail) c.add(names.full(indent, fail[1]), 'fail');
     else if (pending) c.add(names.full(indent, pending[1]), 'skip');
-    else if (indent >= 2) names.push(indent, line.trim()); // a describe() title
+    // A describe() title; stack frames and error lines that a test printed to stderr (interleaved
+    // with the reporter's stdout, in an order that varies from run to run) are not titles.
+    else if (indent >= 2 && !/^\s+at\s/.test(line) && !/^\s*(?:\w*Error\b|Uncaught\b)/.test(line)) names.push(indent, line.trim());
   }
   return c.leavesOnly();
 }

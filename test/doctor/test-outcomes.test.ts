@@ -68,6 +68,8 @@ describe('parseTestOutput', () => {
       '      ✓ refuses different strings (12ms)',
       '    static users',
       '      1) accepts a listed user',
+      'Error: getaddrinfo ENOTFOUND example.invalid',
+      '    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:122:26)',
       '      - checks a pending thing',
       '',
       '',
