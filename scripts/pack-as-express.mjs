@@ -28,7 +28,7 @@ if (!existsSync(join(root, 'dist', 'lib', 'router', 'layer.js'))) {
 const staging = mkdtempSync(join(tmpdir(), 'portico-as-express-'));
 try {
   // `files` also holds exclusions (`!dist/**/*.map`); npm pack applies them from the staged package.json.
-  for (const entry of [...pkg.files, 'LICENSE']) {
+  for (const entry of [...pkg.files, 'README.md', 'LICENSE']) {
     if (!entry.startsWith('!')) cpSync(join(root, entry), join(staging, entry), { recursive: true });
   }
   const expressApi = pkg.portico?.expressApiVersion;
