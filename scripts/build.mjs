@@ -1,7 +1,7 @@
 // Builds dist/: tsc emits CommonJS with .d.ts, then thin ESM wrappers are written
 // so that `import portico from 'portico'` and named imports both work.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -50,6 +50,12 @@ function writeEsmTypes(cjsDeclaration, esmName) {
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file));
   const members = checker.getExportsOfModule(moduleSymbol).map((s) => s.getName()).sort();
   const specifier = `../${cjsDeclaration.replace(/\.d\.ts$/, '.js')}`;
+  if (!readFileSync(file, 'utf8').includes('export =')) {
+    // A module of named exports: they are re-exported as they are, and the default is the module object.
+    const named = [`import * as ns from '${specifier}';`, `declare const mod: typeof ns;`, `export default mod;`, `export * from '${specifier}';`];
+    writeFileSync(join(dist, 'esm', esmName), named.join('\n') + '\n');
+    return;
+  }
   const lines = [`import mod from '${specifier}';`, `export default mod;`];
   for (const name of members) {
     // A reserved word (`static`) cannot be an import alias; it is a value only, exported by renaming.
@@ -62,7 +68,9 @@ function writeEsmTypes(cjsDeclaration, esmName) {
 
 writeEsmWrapper('index.js', 'index.mjs');
 writeEsmWrapper('legacy/index.js', 'legacy.mjs');
+writeEsmWrapper('server/graceful.js', 'graceful.mjs');
 writeEsmTypes('index.d.ts', 'index.d.mts');
 writeEsmTypes('legacy/index.d.ts', 'legacy.d.mts');
+writeEsmTypes('server/graceful.d.ts', 'graceful.d.mts');
 rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import express from 'express';
 import portico from '../src/index';
-import { trustedHeadersActive } from '../src/response/trusted-header';
+import { trustedHeadersActive } from '../src/http/trusted-header';
 import { send, type SimpleResponse } from './helpers/server';
 import { VOLATILE_HEADERS } from './helpers/compare';
 
@@ -134,7 +134,7 @@ describe('headers res.send composes', () => {
       const env = { ...process.env };
       if (setting === undefined) delete env.PORTICO_HEADER_SHORTCUT;
       else env.PORTICO_HEADER_SHORTCUT = setting;
-      const script = "const { trustedHeadersActive } = require('./src/response/trusted-header'); console.log(trustedHeadersActive)";
+      const script = "const { trustedHeadersActive } = require('./src/http/trusted-header'); console.log(trustedHeadersActive)";
       return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: join(__dirname, '..'), env, encoding: 'utf8' }).trim();
     };
     assert.equal(active('off'), 'false');

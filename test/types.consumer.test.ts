@@ -71,7 +71,7 @@ async function buildInto(target: string): Promise<void> {
   const load = createRequire(join(dist, 'index.js'));
   const identifier = /^[A-Za-z_$][\w$]*$/;
   mkdirSync(join(dist, 'esm'));
-  for (const [cjs, esm] of [['index.js', 'index.mjs'], ['legacy/index.js', 'legacy.mjs']]) {
+  for (const [cjs, esm] of [['index.js', 'index.mjs'], ['legacy/index.js', 'legacy.mjs'], ['server/graceful.js', 'graceful.mjs']]) {
     const names = Object.keys(load(join(dist, cjs)) as object).filter((n) => identifier.test(n) && n !== 'default');
     const lines = [
       `import { createRequire } from 'node:module';`,

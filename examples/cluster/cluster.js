@@ -3,12 +3,16 @@
 // starts the workers, starts another when one dies, replaces them one by one on SIGHUP (a rolling
 // restart: the new worker listens before the old one is asked to leave, so the port is always
 // served), and drains them all on SIGTERM or SIGINT. Each worker runs the app and shuts down
-// gracefully (./graceful-shutdown.js). See docs/deployment.md.
+// gracefully (portico/graceful). See docs/deployment.md.
 const cluster = require('node:cluster');
 const os = require('node:os');
-const { gracefulShutdown } = require('./graceful-shutdown');
+const { graceful } = require('portico/graceful');
 
 const SHUTDOWN = 'portico:shutdown';
+// A leaving worker's "I have closed my server" and the primary's "then I route you nothing more":
+// see `releasedByPrimary` below.
+const CLOSED = 'portico:closed';
+const RELEASED = 'portico:released';
 
 /**
  * Runs the cluster; call it from the script that `node` starts (the primary and every worker run
@@ -107,6 +111,14 @@ function runPrimary({ workers, shutdownTimeout = 10_000, log = console.log }) {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // A worker's CLOSED arrives after node:cluster's own "server closed" message from that worker
+  // (one channel, in order), which is what takes it out of the round robin: from here on no
+  // connection goes to it. RELEASED goes out behind any connection already sent to it, which it
+  // hands back first.
+  cluster.on('message', (worker, message) => {
+    if (message && message.cmd === CLOSED && worker.isConnected()) worker.send({ cmd: RELEASED });
+  });
+
   for (let i = 0; i < count; i++) fork();
 }
 
@@ -118,9 +130,15 @@ async function runWorker({ start, stop, shutdownTimeout = 10_000 }) {
   const leave = async () => {
     if (leaving) return;
     leaving = true;
-    if (close) await close({ timeout: shutdownTimeout });
+    let released = Promise.resolve();
+    if (close) {
+      const drained = close(); // closes the server at once
+      released = releasedByPrimary();
+      await drained;
+    }
     if (stop) await stop();
-    process.exit(0);
+    await released;
+    exit();
   };
   process.on('message', (message) => message && message.cmd === SHUTDOWN && leave());
   // Ctrl-C reaches the whole process group, and a primary that died leaves the worker orphaned:
@@ -130,7 +148,44 @@ async function runWorker({ start, stop, shutdownTimeout = 10_000 }) {
   process.on('disconnect', leave);
 
   // A worker asked to leave before it listens just exits (in `leave`): nothing was in flight.
-  close = gracefulShutdown(await start());
+  // Signals are handled above; the primary's RELEASED (releasedByPrimary) replaces the timed
+  // linger portico/graceful uses under other cluster primaries.
+  close = graceful(await start(), { timeout: shutdownTimeout, signals: [], clusterLinger: 0 }).shutdown;
+}
+
+/**
+ * Resolves once the primary has stopped routing connections to this worker, whose server is closed.
+ *
+ * Why: node:cluster's primary accepts each connection and sends it to a worker, and closes its
+ * own copy only when that worker acknowledges it. A worker that has closed its server hands such a
+ * connection back (the primary gives it to another worker), but only while it is alive. The
+ * primary learns that a worker closed its server from a message; until it has read that message,
+ * it still sends that worker connections. A worker that exits in that window (under CPU contention
+ * the primary can lag the worker's whole drain) takes the acknowledgement with it: the primary
+ * keeps the connection open forever, with the request unread, and the client (or nginx, which
+ * cannot retry a POST it has sent) waits for an answer that never comes.
+ */
+function releasedByPrimary() {
+  if (!process.connected) return Promise.resolve(); // no primary: nobody routes anything here
+  return new Promise((resolve) => {
+    const onMessage = (message) => {
+      if (message && message.cmd === RELEASED) done();
+    };
+    const done = () => {
+      process.off('message', onMessage);
+      process.off('disconnect', done);
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.once('disconnect', done);
+    process.send({ cmd: CLOSED });
+  });
+}
+
+/** Exits once everything written to the primary (the hand-backs included) has been sent. */
+function exit() {
+  if (!process.connected) process.exit(0);
+  process.send({ cmd: 'portico:exit' }, () => process.exit(0));
 }
 
 module.exports = { runCluster };

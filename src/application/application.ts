@@ -8,15 +8,16 @@ import { ROUTE_METHODS } from '../router/methods';
 import { splitUseArguments } from '../router/flatten';
 import type { NextFunction } from '../router/types';
 import type { PathPattern } from '../router/path-pattern';
-import { createFinalHandler } from '../final-handler';
+import { createFinalHandler } from './final-handler';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
 import { registerEngine } from '../views/register-engine';
 import { renderApplication, type RenderCallback } from '../views/render-application';
 import type { EngineFunction } from '../views/types';
-import { readSetting, writeSetting, inheritSettings, applyDefaultSettings, type Settings } from './settings';
-import { prepareRequest, adoptPrototypes, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
-import { warnDeprecated } from '../deprecation';
+import { readSetting, writeSetting, applyDefaultSettings, type Settings } from '../settings/settings';
+import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { inheritFromParent, isApplication, mountApplication } from './mount-application';
+import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
 
 /**
@@ -224,39 +225,6 @@ export class ApplicationCore {
 export interface Application extends ApplicationCore, EventEmitter {
   (req: unknown, res: unknown, next?: NextFunction): void;
   [method: string]: unknown;
-}
-
-/** Duck-typing of an app among middleware, as Express does (`handle` and `set`). */
-function isApplication(fn: unknown): fn is Application {
-  return typeof fn === 'function' && typeof (fn as Application).handle === 'function' && typeof (fn as Application).set === 'function';
-}
-
-/** Mounts a sub-app: settings inheritance, `mount` event, and `req.app` restored when it hands back. */
-// The mounted app is named `fn`, as in Express: an app-like object without `emit` fails with the same TypeError.
-function mountApplication(parent: Application, path: PathPattern, fn: Application): void {
-  fn.mountpath = path;
-  fn.parent = parent;
-  const mountedApp = function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction): void {
-    const original = req.app;
-    fn.handle(req, res, (err?: unknown) => {
-      req.app = original;
-      res.app = original;
-      adoptPrototypes(original, req, res);
-      next(err);
-    });
-  };
-  // The layer's name is Express's, which route-listing tools recognise when they walk the stack.
-  Object.defineProperty(mountedApp, 'name', { value: 'mounted_app' });
-  parent.lazyRouter().use(path, mountedApp);
-  fn.emit('mount', parent);
-}
-
-/** The default 'mount' behaviour of every app: inherit settings and engines from the parent. */
-export function inheritFromParent(this: Application, parent: Application): void {
-  inheritSettings(this.settings, parent.settings);
-  Object.setPrototypeOf(this.engines, parent.engines);
-  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], parent.request);
-  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], parent.response);
 }
 
 /** A router's own `handle`: an app whose router still has it may end requests without a closure. */

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { unsupportedCharsetError } from '../errors/body-errors';
 import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
 import { decodeBody, requestCharset } from './charset';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
 import { parseExtended, parseSimple, type UrlencodedSettings } from './urlencoded-parse';
 

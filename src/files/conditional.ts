@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
-import { readHeader, ETAG, LAST_MODIFIED, type HeaderName } from '../response/trusted-header';
+import { readHeader, ETAG, LAST_MODIFIED, type HeaderName } from '../http/trusted-header';
 
 /** An HTTP date (or anything `Date.parse` reads) as milliseconds; NaN when absent or unreadable. */
 function parseHttpDate(value: unknown): number {

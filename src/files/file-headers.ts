@@ -14,7 +14,7 @@ import {
   CONTENT_TYPE,
   ETAG,
   LAST_MODIFIED,
-} from '../response/trusted-header';
+} from '../http/trusted-header';
 import type { CompiledFileOptions } from './file-options';
 
 /** Express's `mtime` in whole milliseconds: node rounds `mtimeMs` to build `stat.mtime`. */

@@ -7,7 +7,7 @@ import { serveStatic } from '../static/index';
 import { urlencoded } from '../body/index';
 import { query } from '../query-middleware';
 import * as middleware from './middleware/index';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 /** Creates a 3.x-style application (`require('portico/legacy')()`). */
 function legacy(): legacy.Application {

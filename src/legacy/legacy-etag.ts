@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Buffer } from 'node:buffer';
-import { compileETag, type ETagFunction } from '../response/etag';
+import type { ETagFunction } from '../http/etag';
+import { compileETag } from '../settings/compile-etag';
 
 /**
  * The entity tags of 3.x responses: the body's byte length in hex, a dash and its MD5 in base64

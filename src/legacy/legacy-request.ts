@@ -2,7 +2,7 @@ import Negotiator from 'negotiator';
 import { PorticoRequest } from '../request/request';
 import mime from '../http/mime';
 import { parseBasicCredentials } from './middleware/basic-auth';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 /** One entry of `req.accepted`, as the 3.x interface described media ranges. */
 export interface AcceptedType {

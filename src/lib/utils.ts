@@ -1,7 +1,8 @@
 import contentDispositionHeader from 'content-disposition';
-import { strongETag, weakETag, compileETag } from '../response/etag';
-import { compileQueryParser } from '../request/compile-query-parser';
-import { compileTrust } from '../request/compile-trust';
+import { strongETag, weakETag } from '../http/etag';
+import { compileETag } from '../settings/compile-etag';
+import { compileQueryParser } from '../settings/compile-query-parser';
+import { compileTrust } from '../settings/compile-trust';
 import { setCharset as setContentTypeCharset } from '../http/content-type';
 import { flattenHandlers } from '../router/flatten';
 import mime from '../http/mime';

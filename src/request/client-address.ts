@@ -1,8 +1,8 @@
 import proxyAddr from 'proxy-addr';
 import type { PorticoRequest } from './request';
-import type { TrustFunction } from './compile-trust';
-import { appSettingBy } from './app-setting';
-import { readTrustProxyFn } from '../application/settings';
+import type { TrustFunction } from '../settings/compile-trust';
+import { appSettingBy } from '../settings/app-setting';
+import { readTrustProxyFn } from '../settings/settings';
 
 function trustOf(req: PorticoRequest): TrustFunction {
   const trust = appSettingBy(req, readTrustProxyFn);

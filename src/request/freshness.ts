@@ -1,8 +1,8 @@
 import fresh from 'fresh';
 import type { PorticoRequest } from './request';
 import type { PorticoResponse } from '../response/response';
-import { readHeader, ETAG, LAST_MODIFIED } from '../response/trusted-header';
-import { usesOwnHeaderMethods } from '../response/own-header-methods';
+import { readHeader, ETAG, LAST_MODIFIED } from '../http/trusted-header';
+import { usesOwnHeaderMethods } from '../http/own-header-methods';
 
 /**
  * `req.fresh`: the client's cached copy is still valid (RFC 9110 §13.1.1–2, via `fresh`):

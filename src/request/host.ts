@@ -1,9 +1,9 @@
 import type { PorticoRequest } from './request';
-import type { TrustFunction } from './compile-trust';
-import { appSettingBy } from './app-setting';
-import { readTrustProxyFn } from '../application/settings';
+import type { TrustFunction } from '../settings/compile-trust';
+import { appSettingBy } from '../settings/app-setting';
+import { readTrustProxyFn } from '../settings/settings';
 import { headerString } from './header';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { hostnameOfHostValue } from '../http/host-value';
 
 /** Is the peer that sent this request a trusted proxy (the hop at index 0)? */

@@ -1,6 +1,6 @@
 import type { PorticoRequest } from './request';
 import { negotiateType, negotiateCharset, negotiateEncoding, negotiateLanguage } from '../http/negotiate';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 const NO_CHOICES: string[] = [];
 

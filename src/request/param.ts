@@ -1,5 +1,5 @@
 import type { PorticoRequest } from './request';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 function valueIn(source: unknown, name: string): unknown {
   return source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[name] : undefined;

@@ -1,4 +1,4 @@
-import { pathnameOf } from '../router/url-parts';
+import { pathnameOf } from '../http/url-parts';
 import type { PorticoRequest } from './request';
 
 /** `req.path`: the pathname of the current `req.url` (mount point stripped inside mounted middleware). */

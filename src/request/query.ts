@@ -1,6 +1,6 @@
-import { readQueryParserFn } from '../application/settings';
+import { readQueryParserFn } from '../settings/settings';
 import type { PorticoRequest } from './request';
-import { parseQueryWithoutSetting, type QueryParser } from './compile-query-parser';
+import { parseQueryWithoutSetting, type QueryParser } from '../settings/compile-query-parser';
 
 /** Where the parsed query lives once read (or once an app assigns `req.query`). */
 const QUERY = Symbol('portico.query');

@@ -26,7 +26,7 @@ import {
 import { isContentType } from './content-type-match';
 import { getParam } from './param';
 import { getRange, type RangeResult } from './range';
-import { enumerateMembers } from './enumerable-members';
+import { enumerateMembers } from '../http/enumerable-members';
 
 /** What the negotiation methods answer: one choice, every accepted value (no arguments), or `false`. */
 type Negotiated = string | string[] | false;

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { PorticoRequest } from './request';
-import { appSetting } from './app-setting';
+import { appSetting } from '../settings/app-setting';
 
 /**
  * `req.subdomains`: the host's labels, nearest the root first, without the last `subdomain offset`

@@ -1,7 +1,7 @@
 import type { PorticoResponse } from './response';
 import { serializeCookie, type CookieSerializeOptions } from '../cookies/cookie-codec';
 import { signCookieValue } from '../cookies/signature';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 /** Options of `res.cookie` (the spec's table) as apps pass them; validated by the `cookie` package. */
 export interface CookieOptions {

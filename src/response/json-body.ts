@@ -1,6 +1,6 @@
 import type { PorticoResponse } from './response';
-import { appSettingBy } from '../request/app-setting';
-import { readJsonEscape, readJsonReplacer, readJsonSpaces } from '../application/settings';
+import { appSettingBy } from '../settings/app-setting';
+import { readJsonEscape, readJsonReplacer, readJsonSpaces } from '../settings/settings';
 
 type Replacer = (this: unknown, key: string, value: unknown) => unknown;
 

@@ -1,10 +1,10 @@
 import type { PorticoResponse } from './response';
-import { appSetting } from '../request/app-setting';
+import { appSetting } from '../settings/app-setting';
 import { stringifyForResponse } from './json-body';
-import { warnDeprecated } from '../deprecation';
-import { setTrustedHeader, readHeader, readsHeadersDirectly, CONTENT_TYPE } from './trusted-header';
+import { warnDeprecated } from '../errors/deprecation';
+import { setTrustedHeader, readHeader, readsHeadersDirectly, CONTENT_TYPE } from '../http/trusted-header';
 import { sendTypedString } from './send';
-import { usesOwnHeaderMethods } from './own-header-methods';
+import { usesOwnHeaderMethods } from '../http/own-header-methods';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 

@@ -1,6 +1,6 @@
 import encodeUrl from 'encodeurl';
 import type { PorticoResponse } from './response';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 /**
  * `res.location(url)`: sets `Location` to the URL percent-encoded where needed (encodeurl: characters

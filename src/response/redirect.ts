@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { PorticoResponse } from './response';
 import { statusMessage } from './status';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { Buffer } from 'node:buffer';
 
 /**

@@ -5,7 +5,7 @@ import { sendFile } from './send-file';
 import { download } from './download';
 import { render } from './render';
 import { sendfileRelative, type RelativeSendfileOptions, type RelativeFileCallback } from './sendfile-relative';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { setStatus, sendStatus } from './status';
 import { send } from './send';
 import { recordOwnSend, sendJson, sendJsonp } from './json';
@@ -17,8 +17,8 @@ import { setCookie, clearCookie, type CookieOptions } from './cookie';
 import { formatResponse, type FormatHandler } from './format';
 import { setLocation } from './location';
 import { redirect } from './redirect';
-import { enumerateMembers } from '../request/enumerable-members';
-import { recordOwnHeaderMethods } from './own-header-methods';
+import { enumerateMembers } from '../http/enumerable-members';
+import { recordOwnHeaderMethods } from '../http/own-header-methods';
 
 /**
  * The response class, passed to node:http when Portico creates the server.

@@ -1,14 +1,14 @@
 import type { PorticoResponse } from './response';
-import { appSettingBy } from '../request/app-setting';
-import { readETagFn } from '../application/settings';
+import { appSettingBy } from '../settings/app-setting';
+import { readETagFn } from '../settings/settings';
 import { setCharset } from '../http/content-type';
-import { isBuiltInETag, type ETagFunction } from './etag';
+import { isBuiltInETag, type ETagFunction } from '../http/etag';
 import { statusMessage } from './status';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import { Buffer } from 'node:buffer';
 import { OutgoingMessage } from 'node:http';
-import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from './trusted-header';
-import { usesOwnHeaderMethods } from './own-header-methods';
+import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from '../http/trusted-header';
+import { usesOwnHeaderMethods } from '../http/own-header-methods';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';

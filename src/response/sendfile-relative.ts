@@ -1,6 +1,6 @@
 import type { PorticoResponse } from './response';
 import { runFileTransfer, type SendFileOptions } from './send-file';
-import { decodeUrlPath } from '../static/request-path';
+import { decodeUrlPath } from '../files/request-path';
 
 /** Callback of the lower-case `res.sendfile`. */
 export type RelativeFileCallback = (err?: Error) => void;

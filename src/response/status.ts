@@ -1,6 +1,6 @@
 import statuses from 'statuses';
 import type { PorticoResponse } from './response';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 /**
  * `res.status(code)`: sets `statusCode` as given (node validates it when the head is written);

@@ -1,6 +1,6 @@
 import appendVary from 'vary';
 import type { PorticoResponse } from './response';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 
 /** `res.vary(field)`: adds the field(s) to `Vary` unless present (or `*` is); no field is a deprecated no-op. */
 export function addVary(res: PorticoResponse, field: string | string[]): PorticoResponse {

@@ -4,7 +4,7 @@ import type { NextFunction, RoutedRequest } from './types';
 import { processParams, type ParamCallsMemo } from './param-callbacks';
 import { firstLayerToRun } from './app-entry-layers';
 import { noteForwarded } from './forwarded-errors';
-import { pathnameOf, protohostOf } from './url-parts';
+import { pathnameOf, protohostOf } from '../http/url-parts';
 import { sendOptionsAnswer } from './options-answer';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
 

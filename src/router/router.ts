@@ -3,7 +3,7 @@ import { Route } from './route';
 import { ROUTE_METHODS } from './methods';
 import { splitUseArguments, describeUseType } from './flatten';
 import { handleRequest } from './router-handle';
-import { warnDeprecated } from '../deprecation';
+import { warnDeprecated } from '../errors/deprecation';
 import type { NextFunction } from './types';
 import type { PathPattern } from './path-pattern';
 import { processParams, type ParamCallback } from './param-callbacks';

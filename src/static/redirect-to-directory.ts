@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
-import { pathnameOf, suffixOf, originOf } from './request-path';
+import { pathnameOf, suffixOf, originOf } from '../files/request-path';
 
 const BODY_START =
   '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting</title>\n</head>\n<body>\n<pre>Redirecting to ';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { transferFile, fileHttpError } from '../files/index';
 import { compileStaticOptions, type ServeStaticOptions } from './static-options';
 import { StaticTransfer } from './static-transfer';
-import { pathnameOf, decodeUrlPath } from './request-path';
+import { pathnameOf, decodeUrlPath } from '../files/request-path';
 
 type NextFunction = (err?: unknown) => void;
 type StaticRequest = IncomingMessage & { originalUrl?: string };

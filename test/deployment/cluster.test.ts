@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { send } from '../helpers/server';
+import { setTimeout as delay } from 'node:timers/promises';
+import { send, type SimpleResponse } from '../helpers/server';
 import { startCluster, type ClusterProcess } from './support/cluster-process';
 import { keepAliveSocket } from './support/keep-alive-socket';
 import { root } from './support/services';
@@ -124,5 +125,36 @@ describe('examples/cluster: runCluster()', () => {
     assert.equal(await c.exited, 0);
     assert.match(c.output(), /SIGTERM: draining 2 workers\n(worker \d+ left\n){2}all workers stopped\n/);
     await assert.rejects(send(c.port, { path: '/pid' }), /ECONNREFUSED/);
+  });
+
+  // The cause of the request lost in rolling restarts under CPU contention. node:cluster's primary
+  // accepts each connection and passes it to a worker; it closes its own copy, or passes it on,
+  // only when that worker answers. A worker that has closed its server answers "not mine", but
+  // the primary learns that it closed from a message, and until it has read it, it still routes
+  // connections there. When the primary lags (it is starved of CPU) and the worker exits in
+  // between, the connection stays open in the primary, its request unread, forever. Here the
+  // primary is paused outright: a connection waits on its listening socket, a worker leaves, then
+  // the primary resumes and routes the connection to that worker first.
+  it('a connection routed to a worker that has left while the primary lagged is answered by another worker', async () => {
+    const c = await start(2);
+    const [leaving, staying] = c.listeningPids();
+    const mark = c.output().length;
+    let answer: Promise<SimpleResponse> | undefined;
+    process.kill(c.pid, 'SIGSTOP');
+    try {
+      answer = send(c.port, { method: 'POST', path: '/pid' });
+      await delay(300); // the kernel has queued the connection and its request
+      process.kill(leaving, 'SIGTERM'); // the worker drains, and (before the fix) exits
+      await delay(1500);
+    } finally {
+      process.kill(c.pid, 'SIGCONT');
+    }
+    const r = await Promise.race([answer, delay(10_000).then(() => null)]);
+    assert.ok(r, 'no answer within 10 s: the primary kept the connection it routed to a worker that had left');
+    assert.equal(r.status, 200, r.text);
+    assert.equal(Number(r.text), staying);
+    // The worker still left, and its replacement serves.
+    await c.waitFor(new RegExp(`worker ${leaving} died \\(exit code 0\\); starting another[^]*worker (\\d+) listening`), mark);
+    assert.equal((await pidsSeen(c, 4)).size, 2);
   });
 });

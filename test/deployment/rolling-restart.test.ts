@@ -36,12 +36,12 @@ it('a rolling restart of every worker under load through nginx loses no request 
     for (const server of servers) {
       const mark = server.output().length;
       server.signal('SIGHUP');
-      const done = await server.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 120_000);
+      const done = await server.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 240_000);
       replaced.push(Number(done[1]), Number(done[2]));
     }
   })();
 
-  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 180_000, until: restart, afterMs: 1000 });
+  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 300_000, until: restart, afterMs: 1000 });
   await restart;
 
   const figures = `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, ${result.failures.length} failed; ` +

@@ -1,4 +1,4 @@
-import { protohostOf } from '../router/url-parts';
+import { protohostOf } from '../http/url-parts';
 
 /**
  * The path part of a request target: before `?`, or before `#` when a fragment comes first; for an

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { compileETag } from '../response/etag';
-import { compileQueryParser } from '../request/compile-query-parser';
-import { compileTrust } from '../request/compile-trust';
+import { compileETag } from './compile-etag';
+import { compileQueryParser } from './compile-query-parser';
+import { compileTrust } from './compile-trust';
 import { View } from '../views/view';
 
 /** Marks that `trust proxy` holds its default, so a mounted app inherits its parent's instead. */

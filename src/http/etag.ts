@@ -88,19 +88,3 @@ export function strongETag(body: string | Buffer, encoding?: BufferEncoding): st
 export function isBuiltInETag(fn: unknown): boolean {
   return fn === weakETag || fn === strongETag;
 }
-
-/** Compiles an `etag` setting: `true`/`weak`, `strong`, `false` (none), a function (itself); else a TypeError. */
-export function compileETag(value: unknown): ETagFunction | undefined {
-  if (typeof value === 'function') return value as ETagFunction;
-  switch (value) {
-    case true:
-    case 'weak':
-      return weakETag;
-    case 'strong':
-      return strongETag;
-    case false:
-      return undefined;
-    default:
-      throw new TypeError('unknown value for etag function: ' + String(value));
-  }
-}

@@ -1,5 +1,5 @@
 import type { Application } from '../application/application';
-import { readSetting, type Settings } from '../application/settings';
+import { readSetting, type Settings } from './settings';
 
 /**
  * Reads a setting of the app serving a request or response. An object used outside any app

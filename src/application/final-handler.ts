@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
-import { pathnameOf } from './router/url-parts';
+import { pathnameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
 
 export interface FinalHandlerOptions {
