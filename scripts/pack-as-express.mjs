@@ -1,4 +1,4 @@
-// Packs the built package (dist/, README.md, docs/) as a tarball to install in place of `express`
+// Packs the built package (the `files` of package.json, README.md, LICENSE) as a tarball to install in place of `express`
 // with npm's `overrides` (docs/migrating.md, "Portico as `express` for the whole project").
 //
 // The tarball is Portico unchanged except for the version in its package.json: APM agents decide
@@ -41,7 +41,10 @@ if (!existsSync(join(root, 'dist', 'lib', 'router', 'layer.js'))) {
 
 const staging = mkdtempSync(join(tmpdir(), 'portico-as-express-'));
 try {
-  for (const entry of pkg.files) cpSync(join(root, entry), join(staging, entry), { recursive: true });
+  // `files` also holds exclusions (`!dist/**/*.map`); npm pack applies them from the staged package.json.
+  for (const entry of [...pkg.files, 'README.md', 'LICENSE']) {
+    if (!entry.startsWith('!')) cpSync(join(root, entry), join(staging, entry), { recursive: true });
+  }
   const versionKey = legacy ? 'expressLegacyApiVersion' : 'expressApiVersion';
   const expressApi = pkg.portico?.[versionKey];
   if (typeof expressApi !== 'string') throw new Error(`package.json has no portico.${versionKey}`);

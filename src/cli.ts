@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `portico` command. `npx portico init my-app` writes a new project (src/starter/); see
- * `portico --help`.
+ * The `portico` command. `npx portico init my-app` writes a new project (src/starter/);
+ * `npx portico doctor [dir]` reports how an existing Express project would fare (src/doctor/).
+ * See `portico --help`.
  */
+import { doctorCommand } from './doctor/doctor-command';
 import { generateProject } from './starter/generate';
 import { parseCommand, USAGE } from './starter/options';
 
-/** Runs the command line `args` and answers the exit code. */
+/** Runs the command line `args`, `doctor` included (which runs tests, so the exit code comes later). */
+export function runCli(args: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  if (args[0] === 'doctor') return doctorCommand(args.slice(1), out, err);
+  return Promise.resolve(main(args, out, err));
+}
+
+/** Runs the command line `args` of `init` and `--help`, and answers the exit code. */
 export function main(args: readonly string[], out: (text: string) => void, err: (text: string) => void): number {
   const command = parseCommand(args);
   if (command.kind === 'help') {
@@ -31,5 +39,7 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
 }
 
 if (require.main === module) {
-  process.exitCode = main(process.argv.slice(2), (t) => process.stdout.write(t), (t) => process.stderr.write(t));
+  void runCli(process.argv.slice(2), (t) => process.stdout.write(t), (t) => process.stderr.write(t)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -18,6 +18,7 @@ export type ViewEngine = (typeof VIEW_ENGINES)[number];
 export type ParsedCommand = { kind: 'help' } | { kind: 'init'; options: StarterOptions } | { kind: 'error'; message: string };
 
 export const USAGE = `Usage: portico init <folder> [options]
+       portico doctor [folder] [--json] [--run "<test command>"]   (portico doctor --help)
 
 Writes a new Portico project into <folder>: package.json (start, dev, test), src/app and
 src/server, routes/, views/, public/, a 404 page, an error handler and a first test over HTTP.
@@ -42,7 +43,7 @@ export function packageNameFor(folder: string): string {
 /** Reads `init <folder> [options]` (the arguments after the program name). */
 export function parseCommand(args: readonly string[]): ParsedCommand {
   if (args.length === 0 || args.includes('-h') || args.includes('--help') || args[0] === 'help') return { kind: 'help' };
-  if (args[0] !== 'init') return { kind: 'error', message: `unknown command: ${args[0]} (try \`portico init my-app\`)` };
+  if (args[0] !== 'init') return { kind: 'error', message: `unknown command: ${args[0]} (try \`portico init my-app\` or \`portico doctor\`)` };
   let directory: string | undefined;
   let view: ViewEngine = 'ejs';
   let typescript = false;

@@ -1,0 +1,94 @@
+// `portico doctor --run`: the project's tests run in two temporary copies, as is and on Portico;
+// the doctor names the tests that change outcome, leaves the project folder as it was, and removes
+// its copies, also when it is interrupted with Ctrl-C (SIGINT).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DoctorReport } from '../../src/doctor/diagnose';
+import { createFixtureProject } from './fixture-project';
+import { snapshotFolder } from './snapshot';
+
+const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+let project = '';
+let temp = '';
+
+before(() => {
+  project = createFixtureProject();
+  temp = mkdtempSync(join(tmpdir(), 'portico-doctor-tmp-'));
+});
+after(() => {
+  rmSync(project, { recursive: true, force: true });
+  rmSync(temp, { recursive: true, force: true });
+});
+
+/** The doctor's environment: its temporary folders go under `temp`, where the test can list them. */
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, TMPDIR: temp, TMP: temp, TEMP: temp });
+
+describe('portico doctor --run', () => {
+  let report: DoctorReport;
+  let before: string[];
+
+  it('runs the suite on express and on Portico, and names the one test that changes outcome', () => {
+    before = snapshotFolder(project);
+    const result = spawnSync(process.execPath, [cli, 'doctor', project, '--json', '--run', 'node --test test/'], { encoding: 'utf8', env: env(), timeout: 240_000 });
+    assert.equal(result.status, 1, result.stderr);
+    report = JSON.parse(result.stdout) as DoctorReport;
+    const run = report.run;
+    assert.ok(run);
+    assert.deepEqual(run.replaced.map((r) => [r.path, r.as]), [[join('node_modules', 'express'), 'portico']]);
+    assert.deepEqual(run.asIs.counts, { pass: 3, fail: 1, skip: 1 });
+    assert.deepEqual(run.onPortico.counts, { pass: 2, fail: 2, skip: 1 });
+    assert.deepEqual(run.changed, [{ test: 'the app > says Express in X-Powered-By', asIs: 'pass', onPortico: 'fail' }]);
+    assert.equal(run.compared, 5);
+    assert.equal(run.verdict, '1 of 5 tests change outcome on Portico.');
+    assert.ok(report.problems.includes('test "the app > says Express in X-Powered-By": pass as is, fail on Portico'));
+  });
+
+  it('leaves the project folder exactly as it was, and its temporary copies removed', () => {
+    assert.deepEqual(snapshotFolder(project), before);
+    assert.deepEqual(readdirSync(temp), []);
+  });
+
+  it('says all tests keep their outcome when none changes', () => {
+    const result = spawnSync(process.execPath, [cli, 'doctor', project, '--run', 'node --test --test-name-pattern="JSON|routes" test/'], { encoding: 'utf8', env: env(), timeout: 240_000 });
+    assert.match(result.stdout, /All \d+ tests keep their outcome on Portico \(\d+ pass, 0 fail, \d+ skipped\)\./);
+    assert.deepEqual(readdirSync(temp), []);
+  });
+
+  it('compares exit codes when the output names no tests', () => {
+    const result = spawnSync(process.execPath, [cli, 'doctor', project, '--json', '--run', 'node -e "process.exit(require(\'express/package.json\').name === \'express\' ? 0 : 3)"'], { encoding: 'utf8', env: env(), timeout: 240_000 });
+    const run = (JSON.parse(result.stdout) as DoctorReport).run;
+    assert.equal(run?.asIs.format, 'exit-code');
+    assert.equal(run?.asIs.exitCode, 0);
+    assert.equal(run?.onPortico.exitCode, 3);
+    assert.equal(run?.same, false);
+    assert.match(run?.verdict ?? '', /passes as is, and fails \(exit code 3\) on Portico/);
+  });
+
+  it('removes its temporary copies and stops the tests when interrupted with SIGINT', async () => {
+    // A "test command" that writes its pid and then waits: the doctor is interrupted while it runs.
+    const marker = join(temp, '..', `portico-doctor-sigint-${process.pid}.pid`);
+    const child = spawn(process.execPath, [cli, 'doctor', project, '--run', `node -e "require('fs').writeFileSync(process.argv[1], String(process.pid)); setTimeout(() => {}, 120000)" ${JSON.stringify(marker)}`], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!existsSync(marker) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(existsSync(marker), `the test command started (${stderr})`);
+      assert.equal(readdirSync(temp).length, 1, 'one scratch folder while running');
+      const testPid = Number(require('node:fs').readFileSync(marker, 'utf8'));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      child.kill('SIGINT');
+      assert.equal(await exited, 130);
+      assert.deepEqual(readdirSync(temp), []);
+      assert.match(stderr, /stopped by SIGINT; temporary copies removed/);
+      assert.throws(() => process.kill(testPid, 0), /ESRCH/, 'the test command was stopped too');
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(marker, { force: true });
+    }
+  });
+});

@@ -1,0 +1,77 @@
+// The published package as a consumer gets it: publint and @arethetypeswrong/cli find nothing to
+// report, and `npm pack` ships the built code, its types, the docs and the legal files, and
+// nothing else (no sources, tests, source maps or benchmarks), within a size budget.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+const root = join(__dirname, '..', '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+interface PackedFile {
+  path: string;
+  size: number;
+}
+interface PackResult {
+  size: number;
+  unpackedSize: number;
+  files: PackedFile[];
+}
+
+function packDryRun(): PackResult {
+  const out = execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+  const [result] = JSON.parse(out) as PackResult[];
+  return result;
+}
+
+/** Top-level files a user needs besides dist/ and docs/. */
+const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json'];
+/** Budgets with room for growth; a jump past them means something was shipped by mistake. */
+const MAX_PACKED_BYTES = 400_000;
+const MAX_UNPACKED_BYTES = 1_300_000;
+
+describe('npm pack', () => {
+  assert.ok(existsSync(join(root, 'dist', 'esm', 'index.d.mts')), 'run `npm run build` first');
+  const packed = packDryRun();
+  const paths = packed.files.map((f) => f.path).sort();
+
+  it('ships dist/ (without source maps), docs/ and the top-level files a user reads, nothing else', () => {
+    const unexpected = paths.filter((p) => !(p.startsWith('dist/') || p.startsWith('docs/') || TOP_LEVEL.includes(p)));
+    assert.deepEqual(unexpected, []);
+    assert.deepEqual(paths.filter((p) => p.endsWith('.map')), []);
+    for (const name of TOP_LEVEL) assert.ok(paths.includes(name), `${name} is shipped`);
+  });
+
+  it('ships every entry point the package.json names, with its types', () => {
+    for (const needed of [
+      'dist/index.js', 'dist/index.d.ts', 'dist/esm/index.mjs', 'dist/esm/index.d.mts',
+      'dist/legacy/index.js', 'dist/legacy/index.d.ts', 'dist/esm/legacy.mjs', 'dist/esm/legacy.d.mts',
+      'dist/cli.js', 'dist/doctor/diagnose.js', 'dist/lib/router/layer.js', 'dist/lib/router/layer.d.ts',
+    ]) {
+      assert.ok(paths.includes(needed), `${needed} is shipped`);
+    }
+  });
+
+  it(`stays within ${MAX_PACKED_BYTES} bytes packed and ${MAX_UNPACKED_BYTES} unpacked`, () => {
+    assert.ok(packed.size <= MAX_PACKED_BYTES, `packed ${packed.size} bytes`);
+    assert.ok(packed.unpackedSize <= MAX_UNPACKED_BYTES, `unpacked ${packed.unpackedSize} bytes`);
+  });
+});
+
+describe('package lint', () => {
+  it('publint reports no error, warning or suggestion', async () => {
+    const { publint } = await import('publint');
+    const { formatMessage } = await import('publint/utils');
+    const { messages, pkg } = await publint({ pkgDir: root, strict: true, pack: 'npm' });
+    assert.deepEqual(messages.map((m) => formatMessage(m, pkg) ?? m.code), []);
+  });
+
+  it('@arethetypeswrong/cli finds no problem for any entry point under any module resolution', () => {
+    const bin = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    // Exits 1 and prints the problem table when anything is wrong; the table is the failure message.
+    const out = execFileSync(process.execPath, [bin, '--pack', '.', '--format', 'table-flipped'], { cwd: root, encoding: 'utf8' });
+    assert.match(out, /No problems found/);
+  });
+});
