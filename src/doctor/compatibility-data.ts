@@ -16,7 +16,7 @@ export interface CompatibilityEntry {
   /** Tested beside an Express package (a client library), not one itself: the doctor does not list it. */
   readonly companion?: boolean;
   /** The table of docs/compatibility.md the package is listed in, if any. */
-  readonly table?: 'middleware' | 'engines' | 'dependents';
+  readonly table?: 'middleware' | 'engines' | 'dependents' | 'apps';
 }
 
 export const COMPATIBILITY: readonly CompatibilityEntry[] = [
@@ -49,7 +49,7 @@ export const COMPATIBILITY: readonly CompatibilityEntry[] = [
   { name: 'express-async-errors', version: '3.1.1', status: 'tested', evidence: 'test/dropin-project/', table: 'dependents' },
   {
     name: '@opentelemetry/instrumentation-express', version: '0.47.1', status: 'care', evidence: 'test/dropin-project/', table: 'dependents',
-    note: 'instruments Portico only when Portico is installed as express with the version `npm run pack:express` gives it (docs/migrating.md)',
+    note: 'instruments Portico only when Portico is installed as express under an Express 4 version: `npm run pack:express`, or the portico-express companion from a registry (docs/observability.md)',
   },
   {
     name: '@sentry/node', version: '7.120.3', status: 'care', evidence: 'test/dropin-project/', table: 'dependents',
@@ -59,6 +59,15 @@ export const COMPATIBILITY: readonly CompatibilityEntry[] = [
     name: 'csurf', version: '1.11.0', status: 'care', evidence: 'test/ecosystem/csrf.test.ts',
     note: 'deprecated and archived by its authors; portico/legacy\'s csrf() keeps the same token flow',
   },
+  // Applications whose own test suites `npm run test:apps` runs on their Express and on Portico (docs/compatibility.md, "Real applications").
+  { name: 'express-http-proxy', version: '2.1.2', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-promise-router', version: '4.1.1', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-hbs', version: '2.4.0', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-sslify', version: '1.2.0', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-mung', version: '0.5.1', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-interceptor', version: '1.2.0', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-form', version: '0.12.6', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
+  { name: 'express-partials', version: '0.3.0', status: 'tested', evidence: 'scripts/apps/catalogue.mjs', table: 'apps' },
 ];
 
 /** The release line of a version as semver reads compatibility: `1.4.7` → `1`, `0.47.1` → `0.47`. */

@@ -18,7 +18,8 @@ function rowsOfDocs(): string[] {
     const names = [...cells[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
     const versions = cells[2].split('+').map((v) => v.trim());
     if (versions[0] === '—') continue; // the csurf-style row is portico/legacy's own middleware
-    const status = cells[4].startsWith('needs care') ? 'care' : 'tested';
+    // The real-applications table has counts where the others have a status: listed there is tested.
+    const status = /^\d/.test(cells[4]) ? 'tested' : cells[4].startsWith('needs care') ? 'care' : 'tested';
     names.forEach((name, i) => out.push(`${name}@${versions[i]} ${status}`));
   }
   return out.sort();
