@@ -155,8 +155,12 @@ describe('portico/http2', () => {
   });
 
   it('adds nothing that enumerating require(\'portico\') shows, and is published as the portico/http2 subpath', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> };
-    assert.deepEqual(pkg.exports['./http2'], { types: './dist/http2.d.ts', import: './dist/esm/http2.mjs', require: './dist/http2.js' });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    // Each condition carries its own types (ESM types for `import`), as for the other entries.
+    assert.deepEqual(pkg.exports['./http2'], {
+      import: { types: './dist/esm/http2.d.mts', default: './dist/esm/http2.mjs' },
+      require: { types: './dist/http2.d.ts', default: './dist/http2.js' },
+    });
     assert.equal(Object.keys(portico).some((k) => /http2/i.test(k)), false);
     assert.equal(Object.keys(app0()).some((k) => /http2/i.test(k)), false);
   });
