@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { folderEntries } from './folder-entries';
 import { join, relative } from 'node:path';
 import { DEPENDENCY_FIELDS, readPackageJson, type DependencyField, type PackageJson } from './package-json';
 
@@ -42,21 +43,11 @@ function isDirectory(path: string): boolean {
 export function listInstalledPackages(projectDir: string): InstalledPackage[] {
   const found: InstalledPackage[] = [];
   const visit = (modulesDir: string): void => {
-    let entries: string[];
-    try {
-      entries = readdirSync(modulesDir);
-    } catch {
-      return;
-    }
-    for (const entry of entries.sort()) {
+    for (const entry of folderEntries(modulesDir)) {
       if (entry.startsWith('.')) continue;
       const full = join(modulesDir, entry);
       if (entry.startsWith('@')) {
-        let scoped: string[] = [];
-        try {
-          scoped = readdirSync(full);
-        } catch { /* not a folder */ }
-        for (const inner of scoped.sort()) record(join(full, inner));
+        for (const inner of folderEntries(full)) record(join(full, inner));
       } else record(full);
     }
   };

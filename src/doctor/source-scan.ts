@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { folderEntries } from './folder-entries';
 import { join, relative } from 'node:path';
 import { INTERNALS } from './internals-data';
 
@@ -33,13 +34,7 @@ const DEEP_IMPORT = /(['"`])express\/(lib(?:\/[\w.-]+)+)\1/g;
 export function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
-    let entries: string[];
-    try {
-      entries = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const name of entries.sort()) {
+    for (const name of folderEntries(d)) {
       if (SKIPPED_FOLDERS.has(name)) continue;
       const full = join(d, name);
       let st;
