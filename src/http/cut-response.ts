@@ -3,10 +3,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** RST_STREAM error code INTERNAL_ERROR (RFC 9113 §7), node:http2's `NGHTTP2_INTERNAL_ERROR`. */
 const INTERNAL_ERROR = 0x2;
 
+/**
+ * How long a reset waits, at most, for the bytes already written to leave the stream: a client that
+ * stopped reading (flow control) must not keep a broken response open.
+ */
+const FLUSH_LIMIT_MS = 2000;
+/** How often a waiting reset looks at the stream's buffer again. */
+const FLUSH_POLL_MS = 1;
+
 /** The part of node:http2's `Http2Stream` this file uses. */
 interface ResettableStream {
   readonly closed: boolean;
   readonly rstCode: number | undefined;
+  /** Bytes written but not yet handed to the HTTP/2 session (JavaScript and native queues). */
+  readonly bufferSize: number;
   close(code: number): void;
 }
 
@@ -32,5 +42,20 @@ export function cutResponse(req: IncomingMessage, res: ServerResponse): void {
     req.socket?.destroy();
     return;
   }
-  if (!stream.closed && !res.writableEnded) stream.close(INTERNAL_ERROR);
+  if (stream.closed || res.writableEnded) return;
+  resetAfterFlush(stream, Date.now() + FLUSH_LIMIT_MS);
+}
+
+/**
+ * Resets the stream once what was written before the failure has left it. node:http2 queues a
+ * RST_STREAM ahead of DATA still waiting in the stream when the session is busy writing, and the
+ * client then sees none of the partial body (over HTTP/1.1 it sees the bytes sent before the cut).
+ */
+function resetAfterFlush(stream: ResettableStream, deadline: number): void {
+  if (stream.closed) return;
+  if (stream.bufferSize === 0 || Date.now() >= deadline) {
+    stream.close(INTERNAL_ERROR);
+    return;
+  }
+  setTimeout(resetAfterFlush, FLUSH_POLL_MS, stream, deadline);
 }

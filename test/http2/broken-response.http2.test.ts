@@ -45,6 +45,8 @@ function closeDescriptorOf(path: string): number {
   return closed;
 }
 
+const QUARTER_MIB = Buffer.alloc(256 * 1024, 'x');
+
 interface Outcome {
   status: number;
   body: string;
@@ -88,6 +90,7 @@ function buildApp(framework: typeof portico | typeof legacy): ReturnType<typeof 
   app.engine('boom', (_path: string, _options: object, callback: (err: Error) => void) => setImmediate(() => callback(new Error('template failed'))));
   app.set('views', tmp.dir);
   app.get('/ok', (_req, res) => res.send('ok'));
+  app.get('/quarter-mib', (_req, res) => res.send(QUARTER_MIB));
   app.get('/partial-next', (_req, res, next) => {
     res.write('partial ');
     setTimeout(() => next(new Error('failed after the headers')), 5);
@@ -160,6 +163,19 @@ for (const [name, framework] of [['portico', portico], ['portico/legacy', legacy
         assert.equal(session.destroyed, false);
       });
     }
+
+    it('sends the bytes written before the failure ahead of the reset, while the session is busy with other streams', async () => {
+      // Large answers on the same session keep node:http2 writing; a reset submitted then used to
+      // overtake the DATA still queued on the broken stream, and the client saw none of its body.
+      for (let round = 0; round < 5; round++) {
+        const busy = Array.from({ length: 4 }, () => request(session, { path: '/quarter-mib' }));
+        const broken = await outcome(session, '/partial-next');
+        assert.equal(broken.rstCode, INTERNAL_ERROR);
+        assert.equal(broken.ended, false);
+        assert.equal(broken.body, 'partial ');
+        for (const answer of await Promise.all(busy)) assert.equal(answer.text.length, QUARTER_MIB.length);
+      }
+    });
 
     if (framework === portico) {
       it('leaves a response to its writer after next() without an error, and it ends normally', async () => {
