@@ -11,6 +11,8 @@ export const FRAMEWORKS = [
   { id: 'fastify', label: 'Fastify 5', packages: ['fastify', '@fastify/static', '@fastify/formbody'] },
   { id: 'hono', label: 'Hono', packages: ['hono', '@hono/node-server'] },
   { id: 'polka', label: 'Polka', packages: ['polka', 'sirv', 'body-parser'] },
+  // 0http has no res.json and no body parser of its own: the routing scenarios only.
+  { id: '0http', label: '0http', packages: ['0http'], scenarios: ['a', 'b', 'c', 'd'] },
   { id: 'koa', label: 'Koa', packages: ['koa', '@koa/router', 'koa-bodyparser', 'koa-static'] },
   { id: 'express4', label: 'Express 4', packages: ['express'] },
   { id: 'express5', label: 'Express 5', packages: ['express5'] },

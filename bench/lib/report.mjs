@@ -280,7 +280,7 @@ function problems(results) {
   return notes;
 }
 
-/** The tables of a run: requests/s, ratios, p99, peak RSS, start-up, and any problems. */
+/** The tables of a run: requests/s, ratios, p50 and p99 latency, peak RSS, start-up, and any problems. */
 export function resultTables(results) {
   const parts = [];
   parts.push('### Requests per second (higher is better)', '', metricTable(results, (c) => c.rps), '');
@@ -321,6 +321,8 @@ export function resultTables(results) {
       '',
     );
   }
+  // Both percentiles of the cell whose requests/s is reported, so that no gain is bought with hidden latency.
+  parts.push('### p50 latency, ms (lower is better)', '', metricTable(results, (c) => c.p50, { digits: 2, higherIsBetter: false }), '');
   parts.push('### p99 latency, ms (lower is better)', '', metricTable(results, (c) => c.p99, { digits: 1, higherIsBetter: false }), '');
   parts.push(
     '### Peak RSS of the server process, MB (lower is better)',
@@ -386,7 +388,7 @@ No full run has been recorded yet: \`npm run bench\` measures and writes the tab
 ${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
 - Machine: ${env.cpuModel}, ${env.nproc} cores (nproc), ${env.memoryGb} GB RAM, ${env.platform}${env.loadAverage ? `; load average ${env.loadAverage.join(' / ')} (1 / 5 / 15 min) when the run started` : ''}
 - Node.js ${env.node}${env.commit ? `; Portico at commit \`${env.commit}\`` : ''}
-- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell${(s.rounds ?? 1) > 1 ? `, in ${s.rounds} rounds: every cell is measured ${s.rounds} times, the rounds interleaved across the frameworks, and the round with the median requests/s is kept (its p99 with it; peak RSS is the highest of the rounds)` : ''}${(s.runs ?? 1) > 1 ? `; the whole run was made ${s.runs} times, one after the other, and each cell reports the run with the median requests/s (every run's figure is in \`runsRps\` of the raw results)` : ''}
+- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell${(s.rounds ?? 1) > 1 ? `, in ${s.rounds} rounds: every cell is measured ${s.rounds} times, the rounds interleaved across the frameworks, and the round with the median requests/s is kept (its p50 and p99 with it; peak RSS is the highest of the rounds)` : ''}${(s.runs ?? 1) > 1 ? `; the whole run was made ${s.runs} times, one after the other, and each cell reports the run with the median requests/s (every run's figure is in \`runsRps\` of the raw results)` : ''}
 - Each cell is a fresh server process, checked for a correct answer before it is loaded; the frameworks are interleaved scenario by scenario (in a rotating order) so that drift in the machine hits all of them alike
 - Pinning: ${s.pinning.enabled ? `the server on core 0, ${generator.name} on core 1 (\`taskset\`)` : `none (${s.pinning.reason})`}
 - Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`${startupBaseline(results)}
