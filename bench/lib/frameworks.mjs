@@ -18,6 +18,11 @@ export const FRAMEWORKS = [
   { id: 'express5', label: 'Express 5', packages: ['express5'] },
   // A variant measured only where it changes the contract: (k) with sirv statting on every request.
   // It has a table of its own, not a column of the main ones (see `variantOf`).
+  // The same apps with the other request scheduling: Portico's app handed each request in
+  // setImmediate (0http's default), and 0http calling its router at once. Measured in (a) and (b) for
+  // the "Request scheduling" table only, to tell scheduling from routing.
+  { id: 'portico-deferred', label: 'Portico, each request in setImmediate', packages: [], scenarios: ['a', 'b'], variantOf: 'portico' },
+  { id: '0http-direct', label: '0http, `prioRequestsProcessing: false`', packages: ['0http'], scenarios: ['a', 'b'], variantOf: '0http' },
   { id: 'polka-dev', label: 'Polka, sirv `dev: true`', packages: ['polka', 'sirv'], scenarios: ['k'], variantOf: 'polka' },
 ];
 

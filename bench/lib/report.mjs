@@ -171,6 +171,32 @@ function conditionalGetTable(results) {
   return table(['Server', 'Contract', 'Requests/s', 'Portico / this'], rows);
 }
 
+/**
+ * (a) and (b) with each app under both schedulings: called as node emits the request, or handed it in
+ * setImmediate (0http's default). Requests/s with both latencies, so that a gain in one is seen with
+ * what it costs in the others.
+ */
+function schedulingTable(results) {
+  const pairs = [
+    ['portico', 'as node emits it'],
+    ['portico-deferred', 'in setImmediate'],
+    ['0http', 'in setImmediate (its default)'],
+    ['0http-direct', 'as node emits it'],
+  ];
+  const rows = [];
+  for (const id of ['a', 'b']) {
+    const row = results.cells[id];
+    if (!row || !(row['portico-deferred'] || row['0http-direct'])) continue;
+    for (const [f, when] of pairs) {
+      const cell = row[f];
+      if (!cell) continue;
+      if (cell.error) rows.push([scenarioLabel(id), frameworkById(f).label, when, 'failed', '—', '—']);
+      else rows.push([scenarioLabel(id), frameworkById(f).label, when, num(cell.rps), num(cell.p50, 2), num(cell.p99, 1)]);
+    }
+  }
+  return rows.length === 0 ? null : table(['Scenario', 'Server', 'Request handled', 'Requests/s', 'p50 ms', 'p99 ms'], rows);
+}
+
 /** The load generator a run used; results from before wrk was supported all used autocannon. */
 function loadGenerator(env) {
   return env.loadGenerator || { name: 'autocannon', version: env.packages.autocannon };
@@ -318,6 +344,19 @@ export function resultTables(results) {
       "Portico keeps Express's contract (the file is statted on every request, so a changed file is seen at once; " +
         'no stat cache), so its peers for (k) are the servers that do the same. Polka\'s default sirv answers from ' +
         'a snapshot of the directory and is listed as the different contract it is.',
+      '',
+    );
+  }
+  const scheduling = schedulingTable(results);
+  if (scheduling) {
+    parts.push(
+      '### Request scheduling, (a) and (b)',
+      '',
+      scheduling,
+      '',
+      "0http hands each request to its router in `setImmediate`, so node parses every request that has arrived " +
+        'before any is handled. The two variants swap the scheduling and keep the app: Portico\'s app handed each ' +
+        'request in `setImmediate` by its server, and 0http with `prioRequestsProcessing: false`.',
       '',
     );
   }
