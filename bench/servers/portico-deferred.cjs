@@ -1,20 +1,21 @@
 'use strict';
-// Portico's Express app handed each request in setImmediate by the server's request listener, the
-// scheduling 0http uses by default. Not a Portico feature: a measurement of what the scheduling
-// alone would be worth, beside the same app called directly, in (a) and (b) only.
+// Portico's Express app handed each request in setImmediate, the scheduling 0http uses by default.
+// Not a Portico feature: a measurement of what the scheduling alone would be worth, beside the same
+// app called directly, in (a) and (b) only. The server is still `app.listen`'s (Portico's request and
+// response classes); only its request listener is swapped for one that defers.
 
-const http = require('node:http');
 const common = require('./common.cjs');
 const { createApp } = require('./portico.cjs');
 
 function start(scenario, port) {
   const app = createApp(scenario);
-  const server = http.createServer(function deferred(req, res) {
-    setImmediate(app, req, res);
-  });
   return new Promise((resolve, reject) => {
+    const server = app.listen(port, common.HOST, () => resolve(server));
     server.once('error', reject);
-    server.listen(port, common.HOST, () => resolve(server));
+    server.removeAllListeners('request');
+    server.on('request', function deferred(req, res) {
+      setImmediate(app, req, res);
+    });
   });
 }
 
