@@ -224,7 +224,7 @@ async function measureScenario(scenario, index, runLabel) {
       else if (cell.checked) process.stdout.write(`${label} answers correctly\n`);
       else {
         process.stdout.write(
-          `${label} ${pad(Math.round(cell.rps).toLocaleString('en-US'), 8)} req/s  p99 ${cell.p99} ms  ` +
+          `${label} ${pad(Math.round(cell.rps).toLocaleString('en-US'), 8)} req/s  p50 ${cell.p50} ms  p99 ${cell.p99} ms  ` +
             `peak RSS ${cell.peakRssMb === null ? '?' : cell.peakRssMb.toFixed(1)} MB${cell.suspect ? `  SUSPECT: ${cell.suspect}` : ''}\n`,
         );
       }

@@ -11,11 +11,18 @@ export const FRAMEWORKS = [
   { id: 'fastify', label: 'Fastify 5', packages: ['fastify', '@fastify/static', '@fastify/formbody'] },
   { id: 'hono', label: 'Hono', packages: ['hono', '@hono/node-server'] },
   { id: 'polka', label: 'Polka', packages: ['polka', 'sirv', 'body-parser'] },
+  // 0http has no res.json and no body parser of its own: the routing scenarios only.
+  { id: '0http', label: '0http', packages: ['0http'], scenarios: ['a', 'b', 'c', 'd'] },
   { id: 'koa', label: 'Koa', packages: ['koa', '@koa/router', 'koa-bodyparser', 'koa-static'] },
   { id: 'express4', label: 'Express 4', packages: ['express'] },
   { id: 'express5', label: 'Express 5', packages: ['express5'] },
   // A variant measured only where it changes the contract: (k) with sirv statting on every request.
   // It has a table of its own, not a column of the main ones (see `variantOf`).
+  // The same apps with the other request scheduling: Portico's app handed each request in
+  // setImmediate (0http's default), and 0http calling its router at once. Measured in (a) and (b) for
+  // the "Request scheduling" table only, to tell scheduling from routing.
+  { id: 'portico-deferred', label: 'Portico, each request in setImmediate', packages: [], scenarios: ['a', 'b'], variantOf: 'portico' },
+  { id: '0http-direct', label: '0http, `prioRequestsProcessing: false`', packages: ['0http'], scenarios: ['a', 'b'], variantOf: '0http' },
   { id: 'polka-dev', label: 'Polka, sirv `dev: true`', packages: ['polka', 'sirv'], scenarios: ['k'], variantOf: 'polka' },
 ];
 

@@ -171,6 +171,32 @@ function conditionalGetTable(results) {
   return table(['Server', 'Contract', 'Requests/s', 'Portico / this'], rows);
 }
 
+/**
+ * (a) and (b) with each app under both schedulings: called as node emits the request, or handed it in
+ * setImmediate (0http's default). Requests/s with both latencies, so that a gain in one is seen with
+ * what it costs in the others.
+ */
+function schedulingTable(results) {
+  const pairs = [
+    ['portico', 'as node emits it'],
+    ['portico-deferred', 'in setImmediate'],
+    ['0http', 'in setImmediate (its default)'],
+    ['0http-direct', 'as node emits it'],
+  ];
+  const rows = [];
+  for (const id of ['a', 'b']) {
+    const row = results.cells[id];
+    if (!row || !(row['portico-deferred'] || row['0http-direct'])) continue;
+    for (const [f, when] of pairs) {
+      const cell = row[f];
+      if (!cell) continue;
+      if (cell.error) rows.push([scenarioLabel(id), frameworkById(f).label, when, 'failed', '—', '—']);
+      else rows.push([scenarioLabel(id), frameworkById(f).label, when, num(cell.rps), num(cell.p50, 2), num(cell.p99, 1)]);
+    }
+  }
+  return rows.length === 0 ? null : table(['Scenario', 'Server', 'Request handled', 'Requests/s', 'p50 ms', 'p99 ms'], rows);
+}
+
 /** The load generator a run used; results from before wrk was supported all used autocannon. */
 function loadGenerator(env) {
   return env.loadGenerator || { name: 'autocannon', version: env.packages.autocannon };
@@ -280,7 +306,7 @@ function problems(results) {
   return notes;
 }
 
-/** The tables of a run: requests/s, ratios, p99, peak RSS, start-up, and any problems. */
+/** The tables of a run: requests/s, ratios, p50 and p99 latency, peak RSS, start-up, and any problems. */
 export function resultTables(results) {
   const parts = [];
   parts.push('### Requests per second (higher is better)', '', metricTable(results, (c) => c.rps), '');
@@ -321,6 +347,21 @@ export function resultTables(results) {
       '',
     );
   }
+  const scheduling = schedulingTable(results);
+  if (scheduling) {
+    parts.push(
+      '### Request scheduling, (a) and (b)',
+      '',
+      scheduling,
+      '',
+      "0http hands each request to its router in `setImmediate`, so node parses every request that has arrived " +
+        'before any is handled. The two variants swap the scheduling and keep the app: Portico\'s app handed each ' +
+        'request in `setImmediate` by its server, and 0http with `prioRequestsProcessing: false`.',
+      '',
+    );
+  }
+  // Both percentiles of the cell whose requests/s is reported, so that no gain is bought with hidden latency.
+  parts.push('### p50 latency, ms (lower is better)', '', metricTable(results, (c) => c.p50, { digits: 2, higherIsBetter: false }), '');
   parts.push('### p99 latency, ms (lower is better)', '', metricTable(results, (c) => c.p99, { digits: 1, higherIsBetter: false }), '');
   parts.push(
     '### Peak RSS of the server process, MB (lower is better)',
@@ -386,7 +427,7 @@ No full run has been recorded yet: \`npm run bench\` measures and writes the tab
 ${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
 - Machine: ${env.cpuModel}, ${env.nproc} cores (nproc), ${env.memoryGb} GB RAM, ${env.platform}${env.loadAverage ? `; load average ${env.loadAverage.join(' / ')} (1 / 5 / 15 min) when the run started` : ''}
 - Node.js ${env.node}${env.commit ? `; Portico at commit \`${env.commit}\`` : ''}
-- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell${(s.rounds ?? 1) > 1 ? `, in ${s.rounds} rounds: every cell is measured ${s.rounds} times, the rounds interleaved across the frameworks, and the round with the median requests/s is kept (its p99 with it; peak RSS is the highest of the rounds)` : ''}${(s.runs ?? 1) > 1 ? `; the whole run was made ${s.runs} times, one after the other, and each cell reports the run with the median requests/s (every run's figure is in \`runsRps\` of the raw results)` : ''}
+- Load: ${generatorText}, ${s.connections} connections, HTTP/1.1 keep-alive, no pipelining; ${s.warmup} s warm-up, then ${s.duration} s measured per cell${(s.rounds ?? 1) > 1 ? `, in ${s.rounds} rounds: every cell is measured ${s.rounds} times, the rounds interleaved across the frameworks, and the round with the median requests/s is kept (its p50 and p99 with it; peak RSS is the highest of the rounds)` : ''}${(s.runs ?? 1) > 1 ? `; the whole run was made ${s.runs} times, one after the other, and each cell reports the run with the median requests/s (every run's figure is in \`runsRps\` of the raw results)` : ''}
 - Each cell is a fresh server process, checked for a correct answer before it is loaded; the frameworks are interleaved scenario by scenario (in a rotating order) so that drift in the machine hits all of them alike
 - Pinning: ${s.pinning.enabled ? `the server on core 0, ${generator.name} on core 1 (\`taskset\`)` : `none (${s.pinning.reason})`}
 - Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`${startupBaseline(results)}
@@ -415,7 +456,8 @@ export function renderBenchmarksMd(keptFrom, results, environment) {
   const frameworkIds = results && results.allFrameworks ? results.allFrameworks : FRAMEWORKS.map((f) => f.id);
   return `# Benchmarks
 
-Portico against raw \`node:http\` (the limit), Fastify 5, Hono, Polka, Koa, Express 4 and Express 5.
+Portico against raw \`node:http\` (the limit), Fastify 5, Hono, Polka, 0http (routing scenarios only), Koa,
+Express 4 and Express 5.
 Every server is written as that framework's own documentation writes apps; the Portico server is the
 Express 4 server code with the \`require\` changed (\`bench/servers/express-style.cjs\`). These tables
 are generated by \`npm run bench\`; only the last section is written by hand.
@@ -455,7 +497,8 @@ How each framework serves the scenarios (all in \`bench/servers/\`): Fastify get
 where the shape is known, its hooks as middleware and \`@fastify/static\`; Koa uses \`@koa/router\`,
 \`koa-bodyparser\` and \`koa-static\`, with a five-line \`koa-conditional-get\` equivalent for (k); Hono
 uses \`@hono/node-server\`'s \`serveStatic\` and, for (k), \`hono/etag\` (its static middleware sends no
-validator); Polka uses \`sirv\` and \`body-parser\`; raw \`node:http\` routes with a \`Map\` and streams
+validator); Polka uses \`sirv\` and \`body-parser\`; 0http (its default sequential router and
+scheduling) answers (a)–(d) only, as it has no \`res.json\` and no body parser; raw \`node:http\` routes with a \`Map\` and streams
 files with \`fs\`. The cookie parser of (i) is a three-line middleware over the \`cookie\` package where
 the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
 \`getCookie\` in Hono. ${loadGeneratorNote(results, generator)}

@@ -1,4 +1,4 @@
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Application } from './application';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
@@ -77,10 +77,17 @@ export function adoptPrototypes(app: Application, req: object, res: object): voi
       adoptHttp2Prototypes(app, req, res, requestProto, currentRequestProto);
       return;
     }
+    // node's own request (an app given to `http.createServer(app)`), entering its first app: the
+    // fields Portico's request class creates in its constructor, created before the change (see below).
+    if (currentRequestProto === IncomingMessage.prototype) declareFields(req, requestProto, HTTP1_REQUEST_FIELDS);
     Object.setPrototypeOf(req, requestProto);
   }
   const responseProto = responsePrototypeOf(app);
-  if (Object.getPrototypeOf(res) !== responseProto) Object.setPrototypeOf(res, responseProto);
+  const currentResponseProto = Object.getPrototypeOf(res) as object;
+  if (currentResponseProto !== responseProto) {
+    if (currentResponseProto === ServerResponse.prototype) declareFields(res, responseProto, HTTP1_RESPONSE_FIELDS);
+    Object.setPrototypeOf(res, responseProto);
+  }
 }
 
 /** The HTTP/2 side of `adoptPrototypes`: the twins of the prototypes in force, and the request's one-time adaptation. */
@@ -143,5 +150,49 @@ function declareResponseFields(message: object): void {
   res.app = res.app;
   res.locals = res.locals;
   res.req = res.req;
+}
+
+/*
+ * The same for node:http's own request and response, as a server that is not Portico's makes them
+ * (the app handed to `http.createServer` or `https.createServer`, a test harness's server). Every
+ * field added to an object after its prototype changed gives it a map of its own, and one such field
+ * is enough for every later one, node's included, to do the same: a hello-world request over
+ * `http.createServer(app)` cost about nine times the CPU of one over `app.listen` (in process: ~89 µs
+ * against ~10 µs, a quarter of it in the garbage collector, the rest in inline-cache misses in node's
+ * own HTTP code). So the fields every request gets are created before the change, with their current
+ * values: the constructor fields of Portico's HTTP/1 classes, in their order, then what node adds
+ * later (`_eventsCount`, which EventEmitter's prototype holds as 0 until the first listener; the
+ * status, which `writeHead` writes). That brings it to ~30 µs. `route` would bring it to ~10 µs, but
+ * Express's `req` has no `route` key until a route matches (test/compat/req.own-properties), so the
+ * router adds it then, as it must; `body` and `_body` likewise come with a body parser.
+ */
+
+/** node's request (see above): PorticoRequest's constructor fields, then node's. */
+const HTTP1_REQUEST_FIELDS = ['app', 'res', 'next', 'baseUrl', 'originalUrl', 'params', 'query', '_eventsCount'];
+
+/** node's response (see above): PorticoResponse's constructor fields (`req` is node's own), then node's. */
+const HTTP1_RESPONSE_FIELDS = ['app', 'locals', 'statusMessage', 'statusCode'];
+
+/** Per target prototype, the fields above it has no accessor for (3.x's `res.locals` is one). */
+const declarable = new WeakMap<object, readonly string[]>();
+
+/** Creates `fields` on `message` with their current values, but none the prototype `proto` defines an accessor for. */
+function declareFields(message: object, proto: object, fields: readonly string[]): void {
+  let list = declarable.get(proto);
+  if (list === undefined) {
+    list = fields.filter((name) => !hasAccessor(proto, name));
+    declarable.set(proto, list);
+  }
+  const target = message as Record<string, unknown>;
+  for (let i = 0; i < list.length; i++) target[list[i]] = target[list[i]];
+}
+
+/** Does `proto` or a prototype above it define `name` with a getter or setter? */
+function hasAccessor(proto: object, name: string): boolean {
+  for (let o: object | null = proto; o !== null; o = Object.getPrototypeOf(o) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(o, name);
+    if (descriptor !== undefined) return descriptor.get !== undefined || descriptor.set !== undefined;
+  }
+  return false;
 }
 /* eslint-enable no-self-assign */
