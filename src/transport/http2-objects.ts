@@ -180,6 +180,11 @@ export type Http2ResponseClass = typeof Http2ServerResponse;
 
 const requestClasses = new WeakMap<object, Http2RequestClass>();
 const responseClasses = new WeakMap<object, Http2ResponseClass>();
+/** The prototype asked for last and its class (see `http2RequestClass`): held strongly, so at most that one outlives its app. */
+let lastRequestProto: object | undefined;
+let lastRequestClass: Http2RequestClass | undefined;
+let lastResponseProto: object | undefined;
+let lastResponseClass: Http2ResponseClass | undefined;
 
 /**
  * The class whose instances are HTTP/2 requests with the prototype an HTTP/1 request would take as
@@ -187,6 +192,8 @@ const responseClasses = new WeakMap<object, Http2ResponseClass>();
  * instance node:http2 constructs (it is not run for an object adopted later, see `adoptHttp2Object`).
  */
 export function http2RequestClass(proto: object, prepare: Http2Preparation): Http2RequestClass {
+  // Asked as every HTTP/2 request enters an app: nearly always for the prototype asked last.
+  if (proto === lastRequestProto) return lastRequestClass as Http2RequestClass;
   let cls = requestClasses.get(proto);
   if (cls === undefined) {
     cls = class PorticoHttp2Request extends Http2ServerRequest {
@@ -199,11 +206,14 @@ export function http2RequestClass(proto: object, prepare: Http2Preparation): Htt
     makeTwin(cls.prototype, proto, IncomingMessage.prototype, Http2ServerRequest.prototype, requestOverrides);
     requestClasses.set(proto, cls);
   }
+  lastRequestProto = proto;
+  lastRequestClass = cls;
   return cls;
 }
 
 /** The response counterpart of `http2RequestClass`. */
 export function http2ResponseClass(proto: object, prepare: Http2Preparation): Http2ResponseClass {
+  if (proto === lastResponseProto) return lastResponseClass as Http2ResponseClass;
   let cls = responseClasses.get(proto);
   if (cls === undefined) {
     const made = class PorticoHttp2Response extends Http2ServerResponse {
@@ -216,6 +226,8 @@ export function http2ResponseClass(proto: object, prepare: Http2Preparation): Ht
     cls = made as unknown as Http2ResponseClass;
     responseClasses.set(proto, cls);
   }
+  lastResponseProto = proto;
+  lastResponseClass = cls;
   return cls;
 }
 
