@@ -3,13 +3,11 @@
 // h2c, loaded by h2load (Debian's nghttp2-client). Each cell runs in `--rounds` short rounds (a fresh
 // server process each time, the frameworks interleaved in a rotating order) and reports the median.
 //
-// Usage: node bench/http2.mjs [--duration=5] [--warmup=2] [--rounds=3] [--clients=16] [--streams=10]
-//        [--only=a,b,e,g,s] [--frameworks=portico,fastify,…] [--instructions] [--requests=2000]
-//        [--no-build] [--write]   (builds first, unless --no-build)
+// Usage: see USAGE below (`node bench/http2.mjs --help`).
 // --instructions also counts the server's machine instructions per request under valgrind's
 // callgrind (server process only: h2load runs outside valgrind; counting is switched on after a
-// warm-up of 3 × --requests and off after --requests more). The count does not depend on what else
-// the machine runs, unlike req/s and CPU time.
+// warm-up of 3 × --requests, then --windows windows of --requests each are counted and the median
+// window is reported). The count does not depend on what else the machine runs, unlike req/s and CPU time.
 // --write puts the tables into the "HTTP/2" section of BENCHMARKS.md; results go to bench/results/latest-h2.json.
 import { spawnSync, execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +19,14 @@ import http2 from 'node:http2';
 import { installCleanup, detectPinning, spawnNode, spawnPinned, waitForReady, stop, freePort } from './lib/processes.mjs';
 import { scenarioById } from './lib/scenarios.mjs';
 
+const USAGE = `usage: node bench/http2.mjs [--duration=5] [--warmup=2] [--rounds=3] [--clients=16] [--streams=10]
+       [--only=a,b,e,g,s] [--frameworks=portico,portico-plain,fastify,node-http2]
+       [--instructions] [--requests=1000] [--windows=5] [--no-build] [--write]
+  Builds first (unless --no-build), then loads each framework with h2load in --rounds interleaved
+  rounds (median reported). --instructions adds instructions per request under callgrind (needs
+  valgrind); --rounds=0 --instructions counts instructions only. --write puts the tables into the
+  HTTP/2 section of BENCHMARKS.md (the full section: node bench/http2.mjs --instructions --write).
+`;
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
 const require = createRequire(import.meta.url);
@@ -55,7 +61,7 @@ const SESSION_SCENARIO = {
 const scenario = (id) => (id === 's' ? SESSION_SCENARIO : scenarioById(id));
 
 function parseArgs(argv) {
-  const opts = { duration: 5, warmup: 2, rounds: 3, clients: 16, streams: 10, only: H2_SCENARIOS, write: false, instructions: false, requests: 2000, frameworks: H2_FRAMEWORKS, build: true };
+  const opts = { duration: 5, warmup: 2, rounds: 3, clients: 16, streams: 10, only: H2_SCENARIOS, write: false, instructions: false, requests: 1000, windows: 5, frameworks: H2_FRAMEWORKS, build: true };
   for (const arg of argv) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!m) fail(`unknown argument ${arg}`);
@@ -65,6 +71,11 @@ function parseArgs(argv) {
     // With PORTICO_BENCH_MODULE naming another build (a baseline), this one need not be rebuilt.
     else if (m[1] === 'no-build') opts.build = false;
     else if (m[1] === 'requests' && Number(m[2]) > 0) opts.requests = Number(m[2]);
+    else if (m[1] === 'windows' && Number.isInteger(Number(m[2])) && Number(m[2]) > 0) opts.windows = Number(m[2]);
+    else if (m[1] === 'help') {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    }
     // --rounds=0 --instructions: instruction counts alone (no load runs).
     else if (m[1] === 'rounds' && m[2] === '0') opts.rounds = 0;
     else if (m[1] === 'only') opts.only = m[2].split(',').filter((s) => H2_SCENARIOS.includes(s));
@@ -207,19 +218,27 @@ async function countInstructions(framework, scenarioId, dir, opts) {
     const light = { ...opts, clients: 4 };
     await runH2load(port, req, light, { enabled: false }, 0, opts.requests * 3);
     execFileSync('callgrind_control', ['-i', 'on', String(server.pid)], { stdio: 'ignore' });
-    await runH2load(port, req, light, { enabled: false }, 0, opts.requests);
+    // One dump per window (callgrind zeroes its counters at each): a window that a full garbage
+    // collection or a burst of optimizing compilation falls into counts tens of percent more than
+    // the others, so the median window is reported rather than the sum.
+    for (let w = 0; w < opts.windows; w++) {
+      await runH2load(port, req, light, { enabled: false }, 0, opts.requests);
+      execFileSync('callgrind_control', ['-d', String(server.pid)], { stdio: 'ignore' });
+    }
     execFileSync('callgrind_control', ['-i', 'off', String(server.pid)], { stdio: 'ignore' });
   } finally {
     await stop(server, 30000);
   }
   try {
-    let total = 0;
+    const windows = [];
     for (const file of readdirSync(out)) {
+      // The dumps are out.<pid>.<n>; out.<pid> itself, written at exit, holds what ran with counting off.
+      if (!/\.\d+\.\d+$/.test(file)) continue;
       const match = /^totals:\s+(\d+)/m.exec(readFileSync(join(out, file), 'utf8'));
-      if (match) total += Number(match[1]);
+      if (match) windows.push(Number(match[1]) / opts.requests);
     }
-    if (total === 0) throw new Error(`callgrind counted nothing for ${framework} (${scenarioId})`);
-    return total / opts.requests;
+    if (windows.length !== opts.windows || windows.some((n) => n === 0)) throw new Error(`callgrind counted ${windows.length} of ${opts.windows} windows for ${framework} (${scenarioId})`);
+    return { instructions: median(windows), windows };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -290,8 +309,10 @@ async function main() {
       );
       if (opts.instructions) {
         for (const f of frameworks) {
-          results[id][f].instructions = await countInstructions(f, id, dir, opts);
-          process.stderr.write(`(${id}) ${f}: ${Math.round(results[id][f].instructions)} instructions/request\n`);
+          const counted = await countInstructions(f, id, dir, opts);
+          results[id][f].instructions = counted.instructions;
+          results[id][f].instructionWindows = counted.windows;
+          process.stderr.write(`(${id}) ${f}: ${Math.round(counted.instructions)} instructions/request (windows: ${counted.windows.map(Math.round).join(', ')})\n`);
         }
       }
     }
@@ -305,7 +326,7 @@ async function main() {
     cpu: cpus()[0]?.model,
     cores: cpus().length,
     pinning: pinning.reason,
-    load: `h2load -c ${opts.clients} -m ${opts.streams} -t 1, ${opts.warmup} s warm-up, ${opts.duration} s measured, ${opts.rounds} interleaved rounds (median of each column)${opts.instructions ? `; instructions: ${opts.requests} requests counted after ${opts.requests * 3} (h2load -c 4 -m ${opts.streams})` : ''}`,
+    load: `h2load -c ${opts.clients} -m ${opts.streams} -t 1, ${opts.warmup} s warm-up, ${opts.duration} s measured, ${opts.rounds} interleaved rounds (median of each column)${opts.instructions ? `; instructions: median of ${opts.windows} windows of ${opts.requests} requests each, counted after ${opts.requests * 3} (h2load -c 4 -m ${opts.streams})` : ''}`,
     loadAverage: loadavg().map((l) => l.toFixed(1)).join(' / '),
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });

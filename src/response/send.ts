@@ -9,6 +9,7 @@ import { Buffer } from 'node:buffer';
 import { OutgoingMessage } from 'node:http';
 import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from '../http/trusted-header';
 import { usesOwnHeaderMethods } from '../http/own-header-methods';
+import { hasUnwrappedHttp2Body } from '../transport/http2-body-methods';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';
@@ -158,7 +159,8 @@ function finishBody(res: PorticoResponse, body: unknown, bodyEncoding: BufferEnc
         // a string body in the body's encoding instead (a header `é` would become two bytes).
         // An ASCII body is the same bytes in latin1, so only a non-ASCII one is copied, unless
         // `res.end` was wrapped (a body logger, compression): that gets the Buffer Express gives it.
-        if (length === chunk.length && res.end === nodeEnd) encoding = 'latin1';
+        // HTTP/2 has no such head; its unwrapped response takes the string too (http2-body-methods.ts).
+        if (length === chunk.length && (res.end === nodeEnd || hasUnwrappedHttp2Body(res))) encoding = 'latin1';
         else {
           chunk = Buffer.from(chunk, encoding);
           encoding = undefined;

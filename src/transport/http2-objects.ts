@@ -3,6 +3,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { Buffer } from 'node:buffer';
 import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connection-headers';
+import { recordHttp2BodyMethods } from './http2-body-methods';
 
 /**
  * Portico's request and response prototypes extend node:http's `IncomingMessage` and
@@ -22,6 +23,9 @@ import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connecti
 const twins = new WeakSet<object>();
 
 const h2SetHeader = Http2ServerResponse.prototype.setHeader;
+const h2GetHeader = Http2ServerResponse.prototype.getHeader;
+const h2HasHeader = Http2ServerResponse.prototype.hasHeader;
+const h2RemoveHeader = Http2ServerResponse.prototype.removeHeader;
 const h2AppendHeader = (Http2ServerResponse.prototype as { appendHeader?: (name: string, value: unknown) => unknown }).appendHeader;
 const h2WriteHead = Http2ServerResponse.prototype.writeHead as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
 const h2End = Http2ServerResponse.prototype.end as (this: Http2ServerResponse, ...args: unknown[]) => unknown;
@@ -44,15 +48,49 @@ function declareImplicitLength(res: Http2ServerResponse, chunk: unknown, encodin
 }
 
 /**
+ * node:http2 keys a response's headers by `name.trim().toLowerCase()` in a dictionary-mode object.
+ * For a name spelled with capitals (`Content-Type`, `ETag`: what `res.send`, `res.json` and most
+ * middleware pass), that is a new string on every call, which V8 must then look up in its string
+ * table before it can be used as a key. Given a name that is already trimmed, lower-case and
+ * interned, node's `trim()` and `toLowerCase()` return it unchanged and the lookup is direct, so the
+ * twin hands node that form: the same key, the same errors (node reports the lower-case name), less
+ * work. The forms are kept for the first names seen only, so names built from input cannot make the
+ * table grow without bound; any other name is passed as it is.
+ */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_KEPT = 128;
+
+function lowerHeaderName(name: string): string {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    if (lowerNames.size >= LOWER_NAMES_KEPT) return name;
+    // A property key is interned: this gives the interned copy of the lower-case name.
+    lower = Object.keys({ [name.trim().toLowerCase()]: 0 })[0] as string;
+    lowerNames.set(name, lower);
+  }
+  return lower;
+}
+
+/**
  * Response members of the twin that differ from the HTTP/2 class's own. Connection-specific headers
  * are dropped instead of reaching node, which refuses the whole response for them (RFC 9113 §8.2.2).
  */
 const responseOverrides: PropertyDescriptorMap = {
   setHeader: method(function setHeader(this: Http2ServerResponse, name: string, value: unknown): Http2ServerResponse {
     // Answers the response as node:http's does (node:http2's answers nothing), so calls chain on both.
-    if (typeof name === 'string' && isConnectionSpecificHeader(name, value)) return this;
-    h2SetHeader.call(this, name, value as string);
+    if (typeof name !== 'string') h2SetHeader.call(this, name, value as string);
+    else if (!isConnectionSpecificHeader(name, value)) h2SetHeader.call(this, lowerHeaderName(name), value as string);
     return this;
+  }),
+  // The same key as node's (see lowerHeaderName); anything but a string goes to node as it is, for its error.
+  getHeader: method(function getHeader(this: Http2ServerResponse, name: string): unknown {
+    return h2GetHeader.call(this, typeof name === 'string' ? lowerHeaderName(name) : name);
+  }),
+  hasHeader: method(function hasHeader(this: Http2ServerResponse, name: string): boolean {
+    return h2HasHeader.call(this, typeof name === 'string' ? lowerHeaderName(name) : name);
+  }),
+  removeHeader: method(function removeHeader(this: Http2ServerResponse, name: string): void {
+    h2RemoveHeader.call(this, typeof name === 'string' ? lowerHeaderName(name) : name);
   }),
   writeHead: method(function writeHead(this: Http2ServerResponse, ...args: unknown[]): unknown {
     const last = args.length - 1;
@@ -97,6 +135,8 @@ if (h2AppendHeader !== undefined) {
   });
 }
 
+recordHttp2BodyMethods(responseOverrides.end?.value, Http2ServerResponse.prototype.write);
+
 /**
  * Request members node:http defines that act on the connection: node:http's `_destroy` destroys the
  * socket, which over HTTP/2 is the whole session with every other stream on it.
@@ -140,6 +180,11 @@ export type Http2ResponseClass = typeof Http2ServerResponse;
 
 const requestClasses = new WeakMap<object, Http2RequestClass>();
 const responseClasses = new WeakMap<object, Http2ResponseClass>();
+/** The prototype asked for last and its class (see `http2RequestClass`): held strongly, so at most that one outlives its app. */
+let lastRequestProto: object | undefined;
+let lastRequestClass: Http2RequestClass | undefined;
+let lastResponseProto: object | undefined;
+let lastResponseClass: Http2ResponseClass | undefined;
 
 /**
  * The class whose instances are HTTP/2 requests with the prototype an HTTP/1 request would take as
@@ -147,6 +192,8 @@ const responseClasses = new WeakMap<object, Http2ResponseClass>();
  * instance node:http2 constructs (it is not run for an object adopted later, see `adoptHttp2Object`).
  */
 export function http2RequestClass(proto: object, prepare: Http2Preparation): Http2RequestClass {
+  // Asked as every HTTP/2 request enters an app: nearly always for the prototype asked last.
+  if (proto === lastRequestProto) return lastRequestClass as Http2RequestClass;
   let cls = requestClasses.get(proto);
   if (cls === undefined) {
     cls = class PorticoHttp2Request extends Http2ServerRequest {
@@ -159,11 +206,14 @@ export function http2RequestClass(proto: object, prepare: Http2Preparation): Htt
     makeTwin(cls.prototype, proto, IncomingMessage.prototype, Http2ServerRequest.prototype, requestOverrides);
     requestClasses.set(proto, cls);
   }
+  lastRequestProto = proto;
+  lastRequestClass = cls;
   return cls;
 }
 
 /** The response counterpart of `http2RequestClass`. */
 export function http2ResponseClass(proto: object, prepare: Http2Preparation): Http2ResponseClass {
+  if (proto === lastResponseProto) return lastResponseClass as Http2ResponseClass;
   let cls = responseClasses.get(proto);
   if (cls === undefined) {
     const made = class PorticoHttp2Response extends Http2ServerResponse {
@@ -176,6 +226,8 @@ export function http2ResponseClass(proto: object, prepare: Http2Preparation): Ht
     cls = made as unknown as Http2ResponseClass;
     responseClasses.set(proto, cls);
   }
+  lastResponseProto = proto;
+  lastResponseClass = cls;
   return cls;
 }
 
