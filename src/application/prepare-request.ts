@@ -7,6 +7,7 @@ import { setTrustedHeader, X_POWERED_BY } from '../http/trusted-header';
 import type * as Http2Objects from '../transport/http2-objects';
 import type { Http2RequestClass, Http2ResponseClass } from '../transport/http2-objects';
 import { lazyModule } from '../http/lazy-module';
+import { recordHttp2BodyMethods } from '../http/http2-body-methods';
 import type { Http2ServerRequest } from 'node:http2';
 import { parseQueryOnEntry } from '../request/query';
 
@@ -16,7 +17,9 @@ import { parseQueryOnEntry } from '../request/query';
 // once loaded, every prototype is asked.
 const loadHttp2Objects = lazyModule(() => {
   http2ObjectsLoaded = true;
-  return require('../transport/http2-objects') as typeof Http2Objects;
+  const objects = require('../transport/http2-objects') as typeof Http2Objects;
+  recordHttp2BodyMethods(objects.http2BodyMethods.end, objects.http2BodyMethods.write);
+  return objects;
 });
 
 let http2ObjectsLoaded = false;

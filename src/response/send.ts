@@ -9,7 +9,7 @@ import { Buffer } from 'node:buffer';
 import { OutgoingMessage } from 'node:http';
 import { setTrustedHeader, readHeader, CONTENT_TYPE, CONTENT_LENGTH, ETAG } from '../http/trusted-header';
 import { usesOwnHeaderMethods } from '../http/own-header-methods';
-import { hasUnwrappedHttp2Body } from '../transport/http2-body-methods';
+import { hasUnwrappedHttp2Body } from '../http/http2-body-methods';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
 const HTML_UTF8 = 'text/html; charset=utf-8';

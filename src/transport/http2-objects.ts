@@ -3,7 +3,6 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { Buffer } from 'node:buffer';
 import { isConnectionSpecificHeader, withoutConnectionHeaders } from './connection-headers';
-import { recordHttp2BodyMethods } from './http2-body-methods';
 
 /**
  * Portico's request and response prototypes extend node:http's `IncomingMessage` and
@@ -135,7 +134,11 @@ if (h2AppendHeader !== undefined) {
   });
 }
 
-recordHttp2BodyMethods(responseOverrides.end?.value, Http2ServerResponse.prototype.write);
+/**
+ * The `end` and `write` an HTTP/2 response has while nothing wrapped them; whoever loads this module
+ * hands them to src/http/http2-body-methods.ts, which `res.send` asks (this layer imports nothing of ours).
+ */
+export const http2BodyMethods = { end: responseOverrides.end?.value as unknown, write: Http2ServerResponse.prototype.write as unknown };
 
 /**
  * Request members node:http defines that act on the connection: node:http's `_destroy` destroys the

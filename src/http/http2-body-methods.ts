@@ -1,6 +1,6 @@
 /**
  * The `end` and `write` of an HTTP/2 response while nothing has wrapped them: the twin's `end` and
- * node:http2's own `write` (see http2-objects.ts, which records them as it loads; until then no
+ * node:http2's own `write` (src/transport/http2-objects.ts exports them, and the application layer records them here when it loads that module; until then no
  * response is an HTTP/2 one). `res.send` hands node:http an ASCII string body as it is, since no
  * one but node sees it, and a Buffer otherwise (what Express hands a wrapped `res.end`). Over
  * HTTP/2, node's `end` passes the body to `res.write`, so both must be unwrapped for the same
@@ -10,7 +10,7 @@
 let http2End: unknown;
 let http2Write: unknown;
 
-/** Called once by http2-objects.ts with the twin's `end` and node:http2's `write`. */
+/** Called once, as http2-objects.ts loads, with the twin's `end` and node:http2's `write`. */
 export function recordHttp2BodyMethods(end: unknown, write: unknown): void {
   http2End = end;
   http2Write = write;
