@@ -77,7 +77,11 @@ function cut(graph, entries, mainId) {
     while (stack.length > 0) {
       const id = stack.pop();
       owners.get(id).push(root);
-      for (const e of graph.get(id).edges) if (!e.lazy && !seen.has(e.to)) stack.push(e.to), seen.add(e.to);
+      for (const e of graph.get(id).edges) {
+        if (e.lazy || seen.has(e.to)) continue;
+        seen.add(e.to);
+        stack.push(e.to);
+      }
     }
   }
   const bundleOf = new Map([...owners].map(([id, r]) => [id, bundleName(r, mainId)]));
@@ -174,7 +178,14 @@ export async function writeBundles(root, dist, entries, exportOrder) {
   for (const id of entries) {
     const file = join(dist, `${id}.js`);
     const fromStub = relative(dirname(file), join(dist, BUNDLE_DIR, `${bundleOf.get(id)}.js`)).split('\\').join('/');
-    const stub = [`'use strict';`, `// ${id}: the module of this path lives in a bundle shared by every entry (see docs/architecture.md).`, `module.exports = require(${JSON.stringify(fromStub.startsWith('.') ? fromStub : `./${fromStub}`)}).modules[${JSON.stringify(id)}];`];
+    const bundle = JSON.stringify(fromStub.startsWith('.') ? fromStub : `./${fromStub}`);
+    const stub = [`'use strict';`, `// ${id}: the module of this path lives in a bundle shared by every entry (see docs/architecture.md).`];
+    if (graph.get(id).format === 'cjs') stub.push(`module.exports = require(${bundle}).modules[${JSON.stringify(id)}];`);
+    else {
+      // Named exports as tsc writes them, which node's CommonJS lexer finds for \`import { name } from\`.
+      stub.push(`const m = require(${bundle}).modules[${JSON.stringify(id)}];`, `Object.defineProperty(exports, '__esModule', { value: true });`);
+      for (const name of exportOrder.get(id) ?? []) stub.push(`exports.${name} = m.${name};`);
+    }
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, stub.join('\n') + '\n');
   }
