@@ -53,6 +53,8 @@ const OPTIONAL: OptionalModule[] = [
   ...HTTP2,
   own('body/read.js'),
   builtin('zlib'),
+  // Reason phrases: res.sendStatus, res.redirect and the final handler's 404 and error pages.
+  pkg('statuses'),
 ];
 
 /**
@@ -64,7 +66,6 @@ const DEFAULT_FILES = [
   'dist/bundle/core.js',
   'encodeurl',
   'escape-html',
-  'statuses',
   'fresh',
   'content-type',
   'mime',
