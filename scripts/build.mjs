@@ -1,16 +1,21 @@
-// Builds dist/: tsc emits CommonJS with .d.ts, then thin ESM wrappers are written
-// so that `import portico from 'portico'` and named imports both work.
+// Builds dist/: tsc emits CommonJS with .d.ts; the runtime's JavaScript is then replaced by a few
+// esbuild bundles with a stub at each entry's path (scripts/bundle.mjs), and thin ESM wrappers are
+// written so that `import portico from 'portico'` and named imports both work. The command-line
+// tools (`portico init`, `portico doctor`) keep tsc's file-per-module output: they are not loaded by
+// `require('portico')`, and they find the package's root from their own location.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { writeBundles } from './bundle.mjs';
 import ts from 'typescript';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const finalDist = join(root, 'dist');
+// `node scripts/build.mjs [folder]`: dist/ by default (a test builds into a folder of its own).
+const finalDist = process.argv[2] ? resolve(process.argv[2]) : join(root, 'dist');
 // Compile into a fresh folder and swap it in only on success, so a failed build leaves the last good dist/.
-const dist = join(root, 'dist.building');
+const dist = `${finalDist}.building`;
 rmSync(dist, { recursive: true, force: true });
 execFileSync(
   process.execPath,
@@ -18,7 +23,44 @@ execFileSync(
   { stdio: 'inherit' },
 );
 
+/** The tools' files, left as tsc emits them. */
+const TOOLS = /^(cli\.js|doctor\/|starter\/)/;
+
+/** Removes tsc's JavaScript (and its maps) for the runtime: the bundles replace it. */
+function removeRuntimeJs(folder, prefix = '') {
+  for (const entry of readdirSync(join(dist, folder), { withFileTypes: true })) {
+    const rel = prefix + entry.name;
+    if (entry.isDirectory()) removeRuntimeJs(join(folder, entry.name), rel + '/');
+    else if (/\.js(\.map)?$/.test(rel) && !TOOLS.test(rel)) rmSync(join(dist, folder, entry.name));
+  }
+}
+
+/** The runtime entries: every `require` target of package.json's exports, as module ids; the main one first. */
+function runtimeEntries() {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const targets = Object.values(manifest.exports).flatMap((e) => (typeof e === 'string' ? [e] : [e.require?.default ?? e.default]));
+  const ids = targets.filter((t) => t.startsWith('./dist/') && t.endsWith('.js')).map((t) => t.slice('./dist/'.length, -'.js'.length));
+  return [...new Set([manifest.main.slice('./dist/'.length, -'.js'.length), ...ids])];
+}
+
 const require = createRequire(import.meta.url);
+
+/** Each entry's export names in the order tsc's output defines them, read before that output goes. */
+function exportOrder(entries) {
+  const order = new Map();
+  for (const id of entries) {
+    const mod = require(join(dist, `${id}.js`));
+    if (mod.__esModule) order.set(id, Object.keys(mod));
+  }
+  return order;
+}
+
+const entries = runtimeEntries();
+const order = exportOrder(entries);
+for (const file of Object.keys(require.cache)) if (file.startsWith(dist)) delete require.cache[file];
+removeRuntimeJs('');
+const bundles = await writeBundles(root, dist, entries, order);
+writeFileSync(join(dist, 'bundle', 'modules.json'), JSON.stringify(Object.fromEntries([...bundles].sort()), null, 1) + '\n');
 const identifier = /^[A-Za-z_$][\w$]*$/;
 
 /** Writes an ESM file re-exporting a CommonJS module of dist/: default plus every own enumerable name. */

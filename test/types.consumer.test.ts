@@ -8,8 +8,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { newestMtime } from './helpers/newest-mtime';
@@ -47,31 +46,12 @@ function distIsFresh(): boolean {
   return builtAt >= newestMtime(join(root, 'src'));
 }
 
-/**
- * Builds the package into `target/dist` without touching the repository's dist/: tsc, then the ESM
- * entries as scripts/build.mjs makes them (default export plus every named export; names such as
- * `static`, reserved in modules, are exported through an alias).
- */
+/** Builds the package into `target/dist` without touching the repository's dist/, as `npm run build` does. */
 async function buildInto(target: string): Promise<void> {
-  const dist = join(target, 'dist');
-  const result = await run(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '--outDir', dist], root);
-  assert.equal(result.code, 0, result.output);
-  // The built CommonJS entries are loaded to list their exports; they resolve their dependencies from here.
+  // The build loads the compiled entries to list their exports; they resolve their dependencies from here.
   symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'), 'dir');
-  const load = createRequire(join(dist, 'index.js'));
-  const identifier = /^[A-Za-z_$][\w$]*$/;
-  mkdirSync(join(dist, 'esm'));
-  for (const [cjs, esm] of [['index.js', 'index.mjs'], ['legacy/index.js', 'legacy.mjs'], ['server/graceful.js', 'graceful.mjs'], ['http2.js', 'http2.mjs']]) {
-    const names = Object.keys(load(join(dist, cjs)) as object).filter((n) => identifier.test(n) && n !== 'default');
-    const lines = [
-      `import { createRequire } from 'node:module';`,
-      `const mod = createRequire(import.meta.url)('../${cjs}');`,
-      'export default mod;',
-      ...names.map((n, i) => `const export${i} = mod.${n};`),
-      `export { ${names.map((n, i) => `export${i} as ${n}`).join(', ')} };`,
-    ];
-    writeFileSync(join(dist, 'esm', esm), lines.join('\n') + '\n');
-  }
+  const result = await run(process.execPath, [join(root, 'scripts', 'build.mjs'), join(target, 'dist')], root);
+  assert.equal(result.code, 0, result.output);
 }
 
 /** Portico's runtime dependencies and theirs, as installed in the repository (each package directory once). */

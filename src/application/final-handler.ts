@@ -2,10 +2,15 @@ import { finished } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-import statuses from 'statuses';
+import type statusesModule from 'statuses';
 import { pathnameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
 import { cutResponse } from '../http/cut-response';
+import { lazyModule } from '../http/lazy-module';
+
+// The reason phrases (statuses@2, as Express 4) are read when a request goes unanswered or fails,
+// never by a response the app sends itself: loaded then.
+const loadStatuses = lazyModule(() => require('statuses') as typeof statusesModule);
 
 export interface FinalHandlerOptions {
   /** `production` hides stacks and messages; anything else shows the stack. */
@@ -33,7 +38,7 @@ export function createFinalHandler(req: IncomingMessage, res: ServerResponse, op
       // An error's headers apply only when the error also chose the status.
       if (own !== undefined) headers = errorHeaders(err);
       // Express prints the status text, which for a code without one is the word 'undefined'.
-      message = options.env === 'production' ? String(statuses.message[status]) : describeError(err, status);
+      message = options.env === 'production' ? String(loadStatuses().message[status]) : describeError(err, status);
       options.onError?.(err);
     } else {
       status = 404;
@@ -82,7 +87,7 @@ function errorHeaders(err: unknown): Record<string, unknown> | undefined {
 function describeError(err: unknown, status: number): string {
   const stack = typeof err === 'object' && err !== null ? (err as { stack?: unknown }).stack : undefined;
   if (stack) return String(stack);
-  return String(err) || String(statuses.message[status]);
+  return String(err) || String(loadStatuses().message[status]);
 }
 
 function writeErrorPage(
@@ -100,7 +105,7 @@ function writeErrorPage(
   const body = Buffer.from(errorDocument(message), 'utf8');
   res.statusCode = status;
   // No reason phrase of our own for an unknown code: node then writes its own ('unknown').
-  res.statusMessage = statuses.message[status] as string;
+  res.statusMessage = loadStatuses().message[status] as string;
   for (const name of CONTENT_HEADERS) res.removeHeader(name);
   if (headers) {
     for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);

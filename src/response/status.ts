@@ -1,6 +1,10 @@
-import statuses from 'statuses';
+import type statusesModule from 'statuses';
+import { lazyModule } from '../http/lazy-module';
 import type { PorticoResponse } from './response';
 import { warnDeprecated } from '../errors/deprecation';
+
+// Loaded by the first reason phrase a response needs (`res.sendStatus`, `res.redirect`, `res.send(status)`).
+const loadStatuses = lazyModule(() => require('statuses') as typeof statusesModule);
 
 /**
  * `res.status(code)`: sets `statusCode` as given (node validates it when the head is written);
@@ -16,7 +20,7 @@ export function setStatus(res: PorticoResponse, code: number): PorticoResponse {
 
 /** The standard reason phrase for a code (statuses@2, as Express 4), or `undefined`. */
 export function statusMessage(code: number): string | undefined {
-  return (statuses.message as Record<number, string | undefined>)[code];
+  return (loadStatuses().message as Record<number, string | undefined>)[code];
 }
 
 /** `res.sendStatus(code)`: the status with its reason phrase as a `text/plain` body (the number for unknown codes). */

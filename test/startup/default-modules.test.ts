@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { newestMtime } from '../helpers/newest-mtime';
@@ -11,6 +11,11 @@ import { newestMtime } from '../helpers/newest-mtime';
  * load their modules when an app first uses them (src/lazy-module.ts); this guard fails when the
  * default path starts loading one of them again, and checks that using each feature does load it and
  * works over real HTTP. It runs the built package (dist/), as an application requires it.
+ *
+ * dist/ is bundled (scripts/bundle.mjs): the probe sees bundle files (dist/bundle/core.js…), which
+ * dist/bundle/modules.json maps back to the source modules each one holds; a loaded bundle counts as
+ * loading every module in it, so `dist/files/transfer-file.js` below means "the bundle holding
+ * src/files/transfer-file.ts".
  */
 
 const root = join(__dirname, '..', '..');
@@ -48,14 +53,47 @@ const OPTIONAL: OptionalModule[] = [
   ...HTTP2,
   own('body/read.js'),
   builtin('zlib'),
+  // Reason phrases: res.sendStatus, res.redirect and the final handler's 404 and error pages.
+  pkg('statuses'),
 ];
+
+/**
+ * Everything `require('portico')` may load, in load order: its stub, the core bundle and these
+ * small header libraries. A new file here (a package, a bundle, a built-in module) must be a choice.
+ */
+const DEFAULT_FILES = [
+  'dist/index.js',
+  'dist/bundle/core.js',
+  'encodeurl',
+  'escape-html',
+  'fresh',
+  'content-type',
+  'mime',
+  'vary',
+  'bytes',
+  'ms',
+];
+
+/** Loaded files as `dist/…` paths and package names (one entry per package), built-ins as `node:…`. */
+function describeFiles(files: string[]): string[] {
+  const described = files.filter((p) => p !== probe).map((p) => {
+    if (p.startsWith('builtin:')) return `node:${p.slice('builtin:'.length)}`;
+    const inPackage = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(p);
+    if (inPackage) return inPackage[1].split(sep).join('/');
+    return p.startsWith(dist + sep) ? 'dist/' + p.slice(dist.length + 1).split(sep).join('/') : p;
+  });
+  return [...new Set(described)];
+}
 
 /** `require('portico')` alone does not load node:crypto either (the first response's ETag does). */
 const OPTIONAL_AT_REQUIRE = [...OPTIONAL, builtin('crypto')];
 
 interface ProbeResult {
   result?: { status: number; type: string | null; body: string };
+  /** Files and built-ins loaded, each bundle expanded to the modules it holds. */
   modules: string[];
+  /** Files and built-ins loaded, as the process saw them. */
+  files?: string[];
 }
 
 let dist = join(root, 'dist');
@@ -69,11 +107,29 @@ function run(file: string, args: string[]): Promise<{ code: number; stdout: stri
   });
 }
 
+/** The source modules each bundle of dist/ holds, by bundle file name. */
+function bundleContents(): Record<string, string[]> {
+  return JSON.parse(readFileSync(join(dist, 'bundle', 'modules.json'), 'utf8')) as Record<string, string[]>;
+}
+
+/** A loaded bundle file stands for the modules it holds, as their per-file paths in dist/. */
+function expandBundles(modules: string[]): string[] {
+  const contents = bundleContents();
+  const bundleDir = join(dist, 'bundle') + sep;
+  return modules.flatMap((p) => {
+    if (!p.startsWith(bundleDir) || !p.endsWith('.js')) return [p];
+    const held = contents[p.slice(bundleDir.length, -'.js'.length)];
+    assert.ok(held, `${p} is listed in dist/bundle/modules.json`);
+    return [p, ...held.map((id) => join(dist, ...`${id}.js`.split('/')))];
+  });
+}
+
 /** Runs the probe for a scenario in a fresh node process. */
 async function probeScenario(scenario: string): Promise<ProbeResult> {
   const { code, stdout, stderr } = await run(process.execPath, [probe, join(dist, 'index.js'), scenario]);
   assert.equal(code, 0, `probe ${scenario} failed: ${stderr}`);
-  return JSON.parse(stdout.trim().split('\n').pop() as string) as ProbeResult;
+  const result = JSON.parse(stdout.trim().split('\n').pop() as string) as ProbeResult;
+  return { ...result, files: result.modules, modules: expandBundles(result.modules) };
 }
 
 function loadedOf(result: ProbeResult, list: OptionalModule[]): string[] {
@@ -88,9 +144,8 @@ before(async () => {
   built = mkdtempSync(join(tmpdir(), 'portico-startup-'));
   symlinkSync(join(root, 'node_modules'), join(built, 'node_modules'), 'dir');
   dist = join(built, 'dist');
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const { code, stdout } = await run(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '--outDir', dist]);
-  assert.equal(code, 0, stdout);
+  const { code, stdout, stderr } = await run(process.execPath, [join(root, 'scripts', 'build.mjs'), dist]);
+  assert.equal(code, 0, stdout + stderr);
 });
 
 after(() => {
@@ -103,6 +158,15 @@ describe('require("portico") in a fresh process', () => {
     assert.deepEqual(loadedOf(result, OPTIONAL_AT_REQUIRE), []);
     // The default path is Portico's own files and a few small header libraries.
     assert.ok(result.modules.some((p) => p.endsWith(`${sep}dist${sep}index.js`)), 'the probe loaded the package');
+  });
+
+  it('loads exactly the entry, the core bundle and the header libraries it is allowed', async () => {
+    const result = await probeScenario('require');
+    assert.deepEqual(describeFiles(result.files ?? []), DEFAULT_FILES);
+    // The core bundle holds none of the optional features' modules (a lazy require of one of them
+    // bundled into it would not show as a file of its own).
+    const core = bundleContents().core.map((id) => join(dist, ...`${id}.js`.split('/')));
+    assert.deepEqual(loadedOf({ modules: core }, OPTIONAL), []);
   });
 
   it('answers GET /hello of the benchmark app (body parsers, static files, 100 routes) without loading them', async () => {
