@@ -76,7 +76,9 @@ const DEFAULT_FILES = [
 
 /** Loaded files as `dist/…` paths and package names (one entry per package), built-ins as `node:…`. */
 function describeFiles(files: string[]): string[] {
-  const described = files.filter((p) => p !== probe).map((p) => {
+  // node's internals are node's own doing, not the package's: under coverage (NODE_V8_COVERAGE, as
+  // `npm test` runs) node loads its source-map cache for every file with a sourceMappingURL.
+  const described = files.filter((p) => p !== probe && !p.startsWith('builtin:internal/') && !p.startsWith('node:internal/')).map((p) => {
     if (p.startsWith('builtin:')) return `node:${p.slice('builtin:'.length)}`;
     const inPackage = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(p);
     if (inPackage) return inPackage[1].split(sep).join('/');
