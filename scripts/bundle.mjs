@@ -17,8 +17,41 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { dropNoOpNames } from './drop-no-op-names.mjs';
 
 const BUNDLE_DIR = 'bundle';
+
+/** TypeScript's `export = name;`, at the start of a line: the module is CommonJS to esbuild. */
+const EXPORT_EQUALS = /^export = (\w+);$/m;
+/** `import name = require('./x')` of one of our modules: a load-time require. */
+const IMPORT_EQUALS = /^import (\w+) = require\((['"]\.{1,2}\/[^'"]+['"])\);$/gm;
+
+/**
+ * An esbuild plugin that gives the bundler an ES-module body for a TypeScript module written as
+ * `export = name` (the entries: `portico`, `portico/legacy`, `lib/*`), and `import x = require()`
+ * of our own modules as ES imports. Why: esbuild treats a module with `export =` as CommonJS, and
+ * every ES module such a module imports (here, the whole core) is then wrapped in a lazy initialiser
+ * whose module-level constants become mutable variables: measured at +5.9% instructions per request.
+ * As an ES module, the entry's value is its default export; such modules are recorded in
+ * `defaultExports`, and the bundle entries hand out that value itself, so `require()` of the entry
+ * still returns exactly what `module.exports =` gave.
+ * The types are untouched: tsc writes the `.d.ts` from the source as it is.
+ */
+function esEntries(defaultExports) {
+  return {
+    name: 'portico-es-entries',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const exportEquals = EXPORT_EQUALS.test(source);
+        if (!exportEquals && source.search(IMPORT_EQUALS) < 0) return undefined;
+        if (exportEquals) defaultExports.add(idOf(relative(build.initialOptions.absWorkingDir, args.path).split('\\').join('/')));
+        const contents = source.replace(EXPORT_EQUALS, 'export default $1;').replace(IMPORT_EQUALS, 'import $1 from $2;');
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
 
 /** `src/a/b.ts` → `a/b`: a module's id, which is also its path in dist/ without `.js`. */
 const idOf = (input) => input.replace(/^src\//, '').replace(/\.ts$/, '');
@@ -37,9 +70,11 @@ function bundleName(roots, mainId) {
 /**
  * Reads the module graph of `entries` (ids) from esbuild's metafile. An edge is lazy when it is a
  * `require()` call that is not TypeScript's `import x = require()` (which runs at load time).
+ * `defaultExports` receives the modules written as `export =` (see esEntries).
  */
-async function moduleGraph(root, entries) {
+async function moduleGraph(root, entries, defaultExports) {
   const result = await esbuild.build({
+    plugins: [esEntries(defaultExports)],
     absWorkingDir: root,
     entryPoints: entries.map((id) => `src/${id}.ts`),
     bundle: true,
@@ -96,9 +131,10 @@ function cut(graph, entries, mainId) {
 /**
  * The entry esbuild builds for a bundle: it imports each exposed module and exports them all as
  * `modules`. An ES module is exposed as a plain object of its exports (marked `__esModule`, as
- * TypeScript's CommonJS output marks it), a CommonJS one (`export =`) as its `module.exports`.
+ * TypeScript's CommonJS output marks it), one written `export =` as its value (its default export here),
+ * a CommonJS one as its `module.exports`.
  */
-function bundleEntry(ids, graph, exportOrder) {
+function bundleEntry(ids, graph, exportOrder, defaultExports) {
   const lines = [
     // An entry's exports enumerate in the order tsc's output defines them (esbuild sorts them).
     `function esModule(ns: Record<string, unknown>, order: string[]): Record<string, unknown> {`,
@@ -110,7 +146,8 @@ function bundleEntry(ids, graph, exportOrder) {
   const members = [];
   ids.forEach((id, i) => {
     const from = JSON.stringify(`./${id}`);
-    if (graph.get(id).format === 'cjs') lines.push(`import m${i} = require(${from});`);
+    if (defaultExports.has(id)) lines.push(`import m${i} from ${from};`);
+    else if (graph.get(id).format === 'cjs') lines.push(`import m${i} = require(${from});`);
     else lines.push(`import * as ns${i} from ${from};`, `const m${i} = esModule(ns${i}, ${JSON.stringify(exportOrder.get(id) ?? [])});`);
     members.push(`${JSON.stringify(id)}: m${i}`);
   });
@@ -149,7 +186,8 @@ function otherBundles(root, name, bundleOf) {
  */
 export async function writeBundles(root, dist, entries, exportOrder) {
   const mainId = entries[0];
-  const graph = await moduleGraph(root, entries);
+  const defaultExports = new Set();
+  const graph = await moduleGraph(root, entries, defaultExports);
   const { bundleOf, exposed } = cut(graph, entries, mainId);
   const bundles = new Map();
   for (const [id, name] of bundleOf) bundles.set(name, [...(bundles.get(name) ?? []), id]);
@@ -157,7 +195,7 @@ export async function writeBundles(root, dist, entries, exportOrder) {
   for (const [name] of bundles) {
     await esbuild.build({
       absWorkingDir: root,
-      stdin: { contents: bundleEntry([...exposed.get(name)].sort(), graph, exportOrder), loader: 'ts', resolveDir: join(root, 'src'), sourcefile: `bundle-${name}.ts` },
+      stdin: { contents: bundleEntry([...exposed.get(name)].sort(), graph, exportOrder, defaultExports), loader: 'ts', resolveDir: join(root, 'src'), sourcefile: `bundle-${name}.ts` },
       outfile: join(dist, BUNDLE_DIR, `${name}.js`),
       bundle: true,
       platform: 'node',
@@ -172,15 +210,17 @@ export async function writeBundles(root, dist, entries, exportOrder) {
       sourcesContent: false,
       logLevel: 'warning',
       logOverride: { 'unsupported-require-call': 'silent' },
-      plugins: [otherBundles(root, name, bundleOf)],
+      plugins: [otherBundles(root, name, bundleOf), esEntries(new Set())],
     });
+    const outfile = join(dist, BUNDLE_DIR, `${name}.js`);
+    writeFileSync(outfile, dropNoOpNames(readFileSync(outfile, 'utf8')).code);
   }
   for (const id of entries) {
     const file = join(dist, `${id}.js`);
     const fromStub = relative(dirname(file), join(dist, BUNDLE_DIR, `${bundleOf.get(id)}.js`)).split('\\').join('/');
     const bundle = JSON.stringify(fromStub.startsWith('.') ? fromStub : `./${fromStub}`);
     const stub = [`'use strict';`, `// ${id}: the module of this path lives in a bundle shared by every entry (see docs/architecture.md).`];
-    if (graph.get(id).format === 'cjs') stub.push(`module.exports = require(${bundle}).modules[${JSON.stringify(id)}];`);
+    if (defaultExports.has(id) || graph.get(id).format === 'cjs') stub.push(`module.exports = require(${bundle}).modules[${JSON.stringify(id)}];`);
     else {
       // Named exports as tsc writes them, which node's CommonJS lexer finds for \`import { name } from\`.
       stub.push(`const m = require(${bundle}).modules[${JSON.stringify(id)}];`, `Object.defineProperty(exports, '__esModule', { value: true });`);
