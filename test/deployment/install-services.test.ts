@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureServices, root } from './support/services';
@@ -11,6 +11,9 @@ import { ensureServices, root } from './support/services';
 
 const script = join(root, 'scripts', 'install-services.sh');
 let bin: string;
+// The copy of the script that another user runs: the clone may live where only its owner can read
+// (`/root/portico`), so `nobody` is given a copy in a world-readable temporary folder instead.
+let sharedScript: string;
 
 before(() => {
   // A PATH with only what the script needs to reach its checks: `id` and, for one case, apt-get.
@@ -20,11 +23,14 @@ before(() => {
   mkdirSync(join(bin, 'without-apt'));
   for (const dir of ['with-apt', 'without-apt']) symlinkSync('/usr/bin/id', join(bin, dir, 'id'));
   symlinkSync('/usr/bin/apt-get', join(bin, 'with-apt', 'apt-get'));
+  sharedScript = join(bin, 'install-services.sh');
+  copyFileSync(script, sharedScript);
+  chmodSync(sharedScript, 0o755);
 });
 after(() => rmSync(bin, { recursive: true, force: true }));
 
 function run(env: Record<string, string>, asUser?: number) {
-  const command = asUser === undefined ? ['/bin/sh', script] : ['/usr/bin/setpriv', `--reuid=${asUser}`, `--regid=${asUser}`, '--clear-groups', '/bin/sh', script];
+  const command = asUser === undefined ? ['/bin/sh', script] : ['/usr/bin/setpriv', `--reuid=${asUser}`, `--regid=${asUser}`, '--clear-groups', '/bin/sh', sharedScript];
   const r = spawnSync(command[0], command.slice(1), {
     env: { NGINX_PATH: '/nonexistent/nginx', REDIS_SERVER_PATH: '/nonexistent/redis-server', ...env },
     encoding: 'utf8',
