@@ -92,21 +92,15 @@ export function isBuiltInETag(fn: unknown): boolean {
   return fn === weakETag || fn === strongETag;
 }
 
-/** App tag functions that are given a string body as it is, with its encoding (see `stringBodyETag`). */
-const stringBodyTags = new WeakSet<ETagFunction>();
-
 /**
- * An app's `etag` function called the 3.x way: a string body is passed as the string with its
- * encoding (`'hello', 'utf8'`), where 4.x passes a Buffer. The app's function is wrapped, not
- * marked, so the same function set on a 4.x app keeps getting Buffers.
+ * Set (to `true`) on the response prototype of an app whose own `etag` function is called the 3.x
+ * way: a string body is passed as the string with its encoding (`'hello', 'utf8'`), where 4.x passes
+ * a Buffer. The mark is on the app's responses, not on the function, so `app.get('etag fn')` stays
+ * the very function the app set, and the same function set on a 4.x app keeps getting Buffers.
  */
-export function stringBodyETag(fn: ETagFunction): ETagFunction {
-  const wrapped: ETagFunction = (body, encoding) => fn(body, encoding);
-  stringBodyTags.add(wrapped);
-  return wrapped;
-}
+export const STRING_BODY_ETAG: unique symbol = Symbol('portico.stringBodyETag');
 
-/** Does `fn` take a string body directly (Portico's own, or a 3.x app's)? */
-export function takesStringBody(fn: unknown): boolean {
-  return isBuiltInETag(fn) || stringBodyTags.has(fn as ETagFunction);
+/** Is `fn` given a string body directly on `res` (Portico's own functions, or any on a 3.x app's response)? */
+export function takesStringBody(fn: unknown, res: object): boolean {
+  return isBuiltInETag(fn) || (res as { [STRING_BODY_ETAG]?: boolean })[STRING_BODY_ETAG] === true;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Buffer } from 'node:buffer';
-import { stringBodyETag, type ETagFunction } from '../http/etag';
+import type { ETagFunction } from '../http/etag';
 import { compileETag } from '../settings/compile-etag';
 
 /**
@@ -16,10 +16,12 @@ function md5Tag(body: string | Buffer, encoding?: BufferEncoding): string {
 const weakMd5ETag: ETagFunction = (body, encoding) => 'W/' + md5Tag(body, encoding);
 const strongMd5ETag: ETagFunction = (body, encoding) => md5Tag(body, encoding);
 
-/** The `etag fn` of a 3.x app for an `etag` setting (a function, or an invalid value, as in 4.x). */
+/**
+ * The `etag fn` of a 3.x app for an `etag` setting. A function or an invalid value gives what 4.x
+ * gives (the function itself); 3.x responses call it with string bodies (`STRING_BODY_ETAG`).
+ */
 export function compileLegacyETag(value: unknown): ETagFunction | undefined {
   if (value === true || value === 'weak') return weakMd5ETag;
   if (value === 'strong') return strongMd5ETag;
-  if (typeof value === 'function') return stringBodyETag(value as ETagFunction);
   return compileETag(value);
 }

@@ -7,6 +7,7 @@ import { isSharedPrototype, registerSharedPrototype } from '../request/shared-pr
 import { sendfileRelative } from '../response/sendfile-relative';
 import { applyCharset, setLegacyHeader, writeLegacyRedirect } from './legacy-headers';
 import { transportWriteHead } from '../transport/http2-objects';
+import { STRING_BODY_ETAG } from '../http/etag';
 
 const LOCALS = Symbol('portico.legacyLocals');
 
@@ -152,5 +153,8 @@ function relativeToMount(req: PorticoRequest, mountPath: string, url: string): s
   }
   return mountPath + '/' + url;
 }
+
+// A 3.x app's own `etag` function is given string bodies as they are (see STRING_BODY_ETAG).
+Object.defineProperty(LegacyResponse.prototype, STRING_BODY_ETAG, { configurable: true, value: true });
 
 registerSharedPrototype(LegacyResponse.prototype);

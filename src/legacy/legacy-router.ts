@@ -6,6 +6,7 @@ import type { NextFunction } from '../router/types';
 import { routerTracingActive, traceInvocation } from '../router/tracing';
 import { markUntraced } from '../router/traced-layer-call';
 import { Route } from './legacy-route';
+import { pathnameOf } from '../http/url-parts';
 
 /** One entry of `router.map[verb]` (`app.routes[verb]`): a `Route`, as 3.x apps inspect (and remove) them. */
 export type LegacyRoute = Route;
@@ -24,10 +25,12 @@ interface ParamRequest {
   route?: unknown;
 }
 
-/** What `matchRequest` reads of a request. */
+/** What `matchRequest` reads of a request, and the index it records on it. */
 export interface MatchableRequest {
   method?: string;
   url?: string;
+  /** The index, in its verb's routes, of the route the last `matchRequest` found (3.x records it). */
+  _route_index?: number;
 }
 
 /**
@@ -98,23 +101,35 @@ export class LegacyRouter {
    * looks at the GET routes when no HEAD route matches.
    */
   match(method: string, url: string, i = 0): LegacyRoute | undefined {
-    const verb = method.toLowerCase();
-    const found = this.matchVerb(verb, pathnameOf(url), i);
-    return found === undefined && verb === 'head' ? this.matchVerb('get', pathnameOf(url), i) : found;
+    return this.find(method, url, i)?.route;
   }
 
-  /** `match` for a request's method and URL. */
+  /**
+   * `match` for a request's method and URL. As in 3.x, the request keeps the index of the route found
+   * (`req._route_index`), so a caller can resume the search after it with `matchRequest(req, index + 1)`.
+   */
   matchRequest(req: MatchableRequest, i = 0): LegacyRoute | undefined {
-    return this.match(String(req.method), String(req.url), i);
+    const found = this.find(String(req.method), String(req.url), i);
+    if (found === undefined) return undefined;
+    req._route_index = found.index;
+    return found.route;
   }
 
-  private matchVerb(verb: string, path: string, i: number): LegacyRoute | undefined {
+  /** The first matching route from index `i` and its index; HEAD falls back to the GET routes. */
+  private find(method: string, url: string, i: number): { route: LegacyRoute; index: number } | undefined {
+    const verb = method.toLowerCase();
+    const path = pathnameOf(url);
+    const found = this.matchVerb(verb, path, i);
+    return found === undefined && verb === 'head' ? this.matchVerb('get', path, i) : found;
+  }
+
+  private matchVerb(verb: string, path: string, i: number): { route: LegacyRoute; index: number } | undefined {
     // `map` is a plain object, as in 3.x: a method named like one of its inherited keys has no routes.
     const routes = Object.prototype.hasOwnProperty.call(this.map, verb) ? this.map[verb] : undefined;
     if (!Array.isArray(routes)) return undefined;
     // As in 3.x, `i` is where the search starts in the verb's routes (the next route to try).
     for (let j = Math.max(0, i); j < routes.length; j++) {
-      if (routes[j].match(path)) return routes[j];
+      if (routes[j].match(path)) return { route: routes[j], index: j };
     }
     return undefined;
   }
@@ -181,18 +196,6 @@ for (const verb of ROUTE_METHODS) {
       return this.route(verb, path, ...handlers);
     },
   });
-}
-
-/** The path of a URL, without its query (and without scheme and host, for an absolute URL). */
-function pathnameOf(url: string): string {
-  const query = url.indexOf('?');
-  let path = query === -1 ? url : url.slice(0, query);
-  const scheme = path.indexOf('://');
-  if (scheme !== -1) {
-    const slash = path.indexOf('/', scheme + 3);
-    path = slash === -1 ? '/' : path.slice(slash);
-  }
-  return path;
 }
 
 /** 3.x `req.params`: an array whose indexes are the unnamed captures and whose properties are the named ones. */

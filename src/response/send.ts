@@ -147,7 +147,7 @@ function finishBody(res: PorticoResponse, body: unknown, bodyEncoding: BufferEnc
     } else if (typeof chunk === 'string') {
       length = Buffer.byteLength(chunk, encoding);
       if (tagFn) {
-        if (takesStringBody(tagFn)) etag = tagFn(chunk, encoding);
+        if (takesStringBody(tagFn, res)) etag = tagFn(chunk, encoding);
         else {
           chunk = Buffer.from(chunk, encoding);
           encoding = undefined;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareLegacyApps, assertSameResponse, type LegacyFramework } from '../helpers/legacy-oracle';
+import { compareLegacyApps, assertSameResponse, legacyFrameworks, type LegacyFramework } from '../helpers/legacy-oracle';
 
 /* Issue 28: app.set('etag', fn) in 3.x: res.send answers with the function's tag, and the function
    gets a string body as the string with its encoding, a Buffer body as the Buffer. */
@@ -32,5 +32,14 @@ describe("legacy app.set('etag', fn) (differential, express@3)", () => {
     assert.equal(pairs[0].portico.headers.etag, '"5-utf8"');
     assert.equal(pairs[1].portico.headers.etag, '"5-undefined"');
     assert.equal(pairs[3].portico.headers.etag, undefined);
+  });
+
+  it("app.get('etag fn') is the very function set, on both", () => {
+    for (const [, framework] of legacyFrameworks()) {
+      const fn = (body: string | Buffer) => `"${Buffer.byteLength(body)}"`;
+      const app = framework();
+      app.set('etag', fn);
+      assert.equal(app.get('etag fn'), fn);
+    }
   });
 });

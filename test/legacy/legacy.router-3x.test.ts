@@ -55,6 +55,26 @@ describe('legacy express.Router (3.x)', () => {
     await assertSameAsExpress3(routerApp, requests);
   });
 
+  it('router.matchRequest(req, i) records the index of the route found, so the next call resumes after it', () => {
+    const seen = legacyFrameworks().map(([, fw]) => {
+      const router = new fw.Router();
+      router.route('get', '/foo', function () {});
+      router.route('get', '/foob?', function () {});
+      router.route('head', '/h', function () {});
+      router.route('get', '/foo', function () {});
+      const steps: unknown[] = [];
+      for (const [method, url, i] of [['GET', '/foo?bar=baz', 0], ['GET', '/foo?bar=baz', 1], ['GET', '/foo', 3], ['HEAD', '/foo', 1], ['HEAD', '/h', 0], ['GET', '/foo#frag', 0], ['GET', 'http://example.com/foob', 0]] as const) {
+        const req: { method: string; url: string; _route_index?: number } = { method, url };
+        const route = router.matchRequest(req, i);
+        steps.push([method, url, i, route ? route.path : null, req._route_index ?? null]);
+      }
+      return steps;
+    });
+    assert.deepEqual(seen[0], seen[1]);
+    // The 3.x suite's own sequence: index 1 is the second matching route, and the index is kept on req.
+    assert.deepEqual(seen[0].slice(0, 3), [['GET', '/foo?bar=baz', 0, '/foo', 0], ['GET', '/foo?bar=baz', 1, '/foob?', 1], ['GET', '/foo', 3, null, null]]);
+  });
+
   it('router.match finds nothing for a method named like an Object.prototype key', () => {
     const router = new (legacy as any).Router();
     router.route('get', '/', () => {});
