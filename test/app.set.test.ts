@@ -55,7 +55,7 @@ describe('app.set(name, value) / app.get(name)', () => {
       assert.equal(app.get('x-powered-by'), true);
       const res = await requestOnce((_req, r) => r.json({ a: 1, b: '<&>' }), {}, (a) => a.set('etag', false));
       assert.equal(res.text, '{"a":1,"b":"<&>"}');
-      assert.equal(res.headers['x-powered-by'], 'Portico');
+      assert.equal(res.headers['x-powered-by'], 'Express');
       app.set('json spaces', 7);
       assert.equal(app.get('json spaces'), 7);
       const child = portico();
@@ -181,12 +181,32 @@ describe('default settings', () => {
 });
 
 describe('settings over HTTP', () => {
-  it("'x-powered-by' sends X-Powered-By unless disabled", async () => {
+  it("'x-powered-by' sends X-Powered-By: Express, as Express does, unless disabled", async () => {
     const app = portico();
     app.get('/', (_req, res) => res.end('ok'));
     await withServer(app, async (srv) => {
-      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Portico');
+      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Express');
       app.disable('x-powered-by');
+      assert.equal((await send(srv.port)).headers['x-powered-by'], undefined);
+    });
+  });
+
+  it("'x-powered-by' set to a string sends that string (Portico's name, opted into), and stays enabled", async () => {
+    const app = portico();
+    app.set('x-powered-by', 'Portico');
+    assert.equal(app.enabled('x-powered-by'), true);
+    assert.equal(app.get('x-powered-by'), 'Portico');
+    app.get('/', (_req, res) => res.end('ok'));
+    const child = portico();
+    child.get('/', (_req, res) => res.end('child'));
+    app.use('/child', child);
+    await withServer(app, async (srv) => {
+      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Portico');
+      // A mounted app has its own setting (true, so Express's value), as every app does.
+      assert.equal((await send(srv.port, { path: '/child/' })).headers['x-powered-by'], 'Express');
+      app.enable('x-powered-by');
+      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Express');
+      app.set('x-powered-by', '');
       assert.equal((await send(srv.port)).headers['x-powered-by'], undefined);
     });
   });

@@ -200,7 +200,7 @@ describe('X-Powered-By, written by the app as each request enters it', () => {
         const theirs = await send(e.port, { path: '/' });
         const names = (r: SimpleResponse) => r.rawHeaders.filter((_, i) => i % 2 === 0 && r.rawHeaders[i] !== 'Date');
         assert.deepEqual(names(ours), names(theirs));
-        assert.equal(ours.headers['x-powered-by'], 'Portico');
+        assert.equal(ours.headers['x-powered-by'], 'Express');
         assert.equal(theirs.headers['x-powered-by'], 'Express');
         const ourCalls = (await send(p.port, { path: '/calls' })).text;
         assert.equal(ourCalls, (await send(e.port, { path: '/calls' })).text);

@@ -40,12 +40,15 @@ export const RESPONSE_PROTO = Symbol('portico.responsePrototype');
 
 /**
  * What every app does as a request enters it: give foreign objects Portico's prototype (once),
- * link `req`/`res` to each other and to the app, and send `X-Powered-By` when enabled.
+ * link `req`/`res` to each other and to the app, and send `X-Powered-By` when enabled: `Express`, as
+ * Express sends (test suites compare whole responses), or the string the setting holds
+ * (`app.set('x-powered-by', 'Portico')`).
  */
 export function prepareRequest(app: Application, req: PorticoRequest, res: PorticoResponse): void {
   // Before the app's prototypes, as Express does: a `setHeader` the app wrapped on `app.response`
   // does not see this call. Usually the response's first header: stored directly when allowed.
-  if (readXPoweredBy(app.settings)) setTrustedHeader(res, X_POWERED_BY, 'Portico');
+  const poweredBy = readXPoweredBy(app.settings);
+  if (poweredBy) setTrustedHeader(res, X_POWERED_BY, typeof poweredBy === 'string' ? poweredBy : 'Express');
   adoptPrototypes(app, req, res);
   parseQueryOnEntry(app as unknown as Parameters<typeof parseQueryOnEntry>[0], req);
   req.app = app;

@@ -19,7 +19,7 @@ import { tplEngine, viewsDir } from '../fixtures/views/tpl-engine';
 process.env.NO_DEPRECATION = 'express';
 
 /** Differ by nature between the two servers, or exist only on HTTP/1.1. */
-const IGNORED = new Set(['date', 'x-powered-by', 'connection', 'keep-alive', 'transfer-encoding']);
+const IGNORED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 function buildApp(framework: () => any): any {
   const app = framework();

@@ -41,10 +41,10 @@ describe('portico doctor --run', () => {
     assert.deepEqual(run.replaced.map((r) => [r.path, r.as]), [[join('node_modules', 'express'), 'portico']]);
     assert.deepEqual(run.asIs.counts, { pass: 3, fail: 1, skip: 1 });
     assert.deepEqual(run.onPortico.counts, { pass: 2, fail: 2, skip: 1 });
-    assert.deepEqual(run.changed, [{ test: 'the app > says Express in X-Powered-By', asIs: 'pass', onPortico: 'fail' }]);
+    assert.deepEqual(run.changed, [{ test: 'the app > points at connect for the removed bodyParser', asIs: 'pass', onPortico: 'fail' }]);
     assert.equal(run.compared, 5);
     assert.equal(run.verdict, '1 of 5 tests change outcome on Portico.');
-    assert.ok(report.problems.includes('test "the app > says Express in X-Powered-By": pass as is, fail on Portico'));
+    assert.ok(report.problems.includes('test "the app > points at connect for the removed bodyParser": pass as is, fail on Portico'));
   });
 
   it('leaves the project folder exactly as it was, and its temporary copies removed', () => {

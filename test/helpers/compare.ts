@@ -14,7 +14,7 @@ export interface ComparedResponses {
 }
 
 /** Headers whose values legitimately differ between the two servers. */
-export const VOLATILE_HEADERS = new Set(['date', 'x-powered-by', 'connection', 'keep-alive']);
+export const VOLATILE_HEADERS = new Set(['date', 'connection', 'keep-alive']);
 
 export async function compareApps(
   build: (framework: FrameworkLike) => Listener,

@@ -8,6 +8,9 @@ import type { Listener, SimpleRequest } from '../helpers/server';
 
 type Build = (framework: LegacyFramework) => Listener;
 
+/** The app on Portico is an Express 3 app, which says `X-Powered-By: Express`; a bare connect@2.30 app does not. */
+const EXPRESS_ONLY = ['x-powered-by'];
+
 /** The same connect() app on portico/legacy and on connect@2.30 (whose answers are in `express3`). */
 const compareWithConnect2 = (build: Build, requests: SimpleRequest[]): Promise<LegacyPair[]> =>
   compareLegacyApps(build, requests, loadConnect2());
@@ -34,7 +37,7 @@ describe('legacy json({ strict: true }) on a connect() app (differential, connec
   for (const parser of ['json', 'bodyParser'] as const) {
     it(`${parser}: a primitive body is a 400 with 'invalid json', through an error handler`, async () => {
       const pairs = await compareWithConnect2(build(parser, true), bodies.map(post));
-      pairs.forEach((pair, i) => assertSameResponse(pair, [], `${parser} ${bodies[i]}`));
+      pairs.forEach((pair, i) => assertSameResponse(pair, EXPRESS_ONLY, `${parser} ${bodies[i]}`));
       for (const i of [0, 1, 2, 3, 4]) {
         assert.equal(pairs[i].portico.status, 400);
         assert.match(pairs[i].portico.text, /invalid json/);
@@ -64,7 +67,7 @@ describe('legacy json({ strict: true }) on a connect() app (differential, connec
         return app;
       };
       const pairs = await compareWithConnect2(describeError, ['"hello"', '12', '{bad'].map(post));
-      pairs.forEach((pair, i) => assertSameResponse(pair, [], `error ${i}`));
+      pairs.forEach((pair, i) => assertSameResponse(pair, EXPRESS_ONLY, `error ${i}`));
       assert.equal(JSON.parse(pairs[0].portico.text).name, 'Error');
     });
   }
