@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'test/types/fixtures/**', 'examples/demo/public/**'] },
+  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'test/types/fixtures/**', 'test/package/old-tools/**', 'examples/demo/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

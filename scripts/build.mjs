@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { writeBundles } from './bundle.mjs';
+import { unprefixFolder } from './unprefix-core-modules.mjs';
 import ts from 'typescript';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -116,5 +117,7 @@ writeEsmTypes('index.d.ts', 'index.d.mts');
 writeEsmTypes('legacy/index.d.ts', 'legacy.d.mts');
 writeEsmTypes('server/graceful.d.ts', 'graceful.d.mts');
 writeEsmTypes('http2.d.ts', 'http2.d.mts');
+// Core modules by their plain names, as Express requires them: jest <= 26 cannot load `node:events`.
+unprefixFolder(dist);
 rmSync(finalDist, { recursive: true, force: true });
 renameSync(dist, finalDist);

@@ -201,7 +201,9 @@ export async function writeBundles(root, dist, entries, exportOrder) {
       bundle: true,
       platform: 'node',
       format: 'cjs',
-      target: 'node18',
+      // ES2019 syntax, not only Node 18's: webpack 4 (acorn 6) and other tools of Express 4 projects'
+      // age parse the published code too, and cannot read class fields, `?.` or `??`.
+      target: ['node18', 'es2019'],
       packages: 'external',
       // Function and class names are part of the behaviour (`layer.name`, `err.name`, `constructor.name`).
       keepNames: true,

@@ -2,7 +2,7 @@
 // report, and `npm pack` ships the built code, its types, the docs and the legal files, and
 // nothing else (no sources, tests, source maps or benchmarks), within a size budget.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,8 +26,11 @@ function packDryRun(): PackResult {
   return result;
 }
 
-/** Top-level files a user needs besides dist/ and docs/. */
-const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json'];
+/**
+ * Top-level files a user needs besides dist/ and docs/. The folders' package.json files name the
+ * subpath entries for resolvers that ignore "exports" (jest 26 and older, webpack 4).
+ */
+const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json', 'legacy/package.json', 'graceful/package.json', 'http2/package.json'];
 /** Budgets with room for growth; a jump past them means something was shipped by mistake. */
 const MAX_PACKED_BYTES = 400_000;
 const MAX_UNPACKED_BYTES = 1_300_000;
@@ -51,6 +54,16 @@ describe('npm pack', () => {
       'dist/cli.js', 'dist/doctor/diagnose.js', 'dist/lib/router/layer.js', 'dist/lib/router/layer.d.ts',
     ]) {
       assert.ok(paths.includes(needed), `${needed} is shipped`);
+    }
+  });
+
+  it('points each subpath folder at the entry "exports" gives for require()', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { require: { default: string; types: string } }> };
+    for (const name of ['legacy', 'graceful', 'http2']) {
+      const folder = JSON.parse(readFileSync(join(root, name, 'package.json'), 'utf8')) as { main: string; types: string };
+      const target = manifest.exports[`./${name}`].require;
+      assert.equal(join(name, folder.main), join(target.default));
+      assert.equal(join(name, folder.types), join(target.types));
     }
   });
 
