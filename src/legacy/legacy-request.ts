@@ -63,8 +63,9 @@ export class LegacyRequest extends PorticoRequest {
   /** The charsets of `Accept-Charset`, highest quality first, as 3.x listed them (`qualityListValues`). */
   get acceptedCharsets(): string[] {
     if (isSharedPrototype(this)) return [];
+    // node:http joins repeated Accept-Charset lines into one string; an array only comes from a hand-made request.
     const header = this.headers['accept-charset'];
-    return header ? qualityListValues(header) : [];
+    return typeof header === 'string' && header !== '' ? qualityListValues(header) : [];
   }
 
   /**
