@@ -45,6 +45,11 @@ describe('req.acceptsCharsets(charsets)', () => {
   it('accepts anything without the header', async () => {
     assert.deepEqual(await readOnce((req) => [req.acceptsCharsets('koi8-r'), req.acceptsCharsets()]), ['koi8-r', ['*']]);
   });
+
+  it('reads a missing header as `*`, so an exact `*` choice wins, and accepts nothing for an empty one', async () => {
+    assert.deepEqual(await readOnce((req) => [req.acceptsCharsets('utf-8', '*'), req.acceptsCharsets(['*', 'utf-8'])]), ['*', '*']);
+    assert.deepEqual(await readOnce((req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets()], { headers: { 'accept-charset': '' } }), [false, []]);
+  });
 });
 
 describe('req.acceptsEncodings(encodings)', () => {
@@ -66,6 +71,10 @@ describe('req.acceptsLanguages(languages)', () => {
 
   it('returns the first without the header', async () => {
     assert.deepEqual(await readOnce((req) => [req.acceptsLanguages('da', 'en'), req.acceptsLanguages()]), ['da', ['*']]);
+  });
+
+  it('accepts nothing for an empty header', async () => {
+    assert.deepEqual(await readOnce((req) => [req.acceptsLanguages('fr'), req.acceptsLanguages()], { headers: { 'accept-language': '' } }), [false, []]);
   });
 });
 

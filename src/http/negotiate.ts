@@ -43,10 +43,14 @@ export function negotiateType(carrier: HeaderCarrier, types: string[]): string |
   return best ? types[mediaTypes.indexOf(best)] : false;
 }
 
-/** The first of `charsets` acceptable per `Accept-Charset` (the first without the header); none given → all accepted. */
+/**
+ * The best of `charsets` per `Accept-Charset`, else `false`; none given → all accepted. A missing
+ * header reads as `*`, so an exact `*` among the choices outranks the others (`'*'` for
+ * `('utf-8', '*')`); an empty or blank header accepts nothing. No shortcut on a missing header:
+ * Express 4 has none here (only `req.accepts` answers the first type without its header).
+ */
 export function negotiateCharset(carrier: HeaderCarrier, charsets: string[]): string | string[] | false {
   if (charsets.length === 0) return negotiator(carrier).charsets();
-  if (!carrier.headers['accept-charset']) return charsets[0];
   return negotiator(carrier).charsets(charsets)[0] || false;
 }
 
@@ -56,10 +60,12 @@ export function negotiateEncoding(carrier: HeaderCarrier, encodings: string[]): 
   return negotiator(carrier).encodings(encodings)[0] || false;
 }
 
-/** The first of `languages` acceptable per `Accept-Language` (the first without the header); none given → all accepted. */
+/**
+ * The best of `languages` per `Accept-Language`, else `false`; none given → all accepted. As for
+ * charsets, a missing header reads as `*` and an empty or blank one accepts nothing.
+ */
 export function negotiateLanguage(carrier: HeaderCarrier, languages: string[]): string | string[] | false {
   if (languages.length === 0) return negotiator(carrier).languages();
-  if (!carrier.headers['accept-language']) return languages[0];
   return negotiator(carrier).languages(languages)[0] || false;
 }
 

@@ -1,9 +1,9 @@
-import Negotiator from 'negotiator';
 import { PorticoRequest } from '../request/request';
 import mime from '../http/mime';
 import { parseBasicCredentials } from './middleware/basic-auth';
 import { warnDeprecated } from '../errors/deprecation';
 import { isSharedPrototype, registerSharedPrototype } from '../request/shared-prototypes';
+import { qualityListValues } from './quality-list';
 
 /** One entry of `req.accepted`, as the 3.x interface described media ranges. */
 export interface AcceptedType {
@@ -38,9 +38,12 @@ export class LegacyRequest extends PorticoRequest {
     return contentTypeIs(this.headers['content-type'], type) as unknown as string | false | null;
   }
 
-  /** Is `encoding` acceptable? A Boolean, as in 3.x. */
+  /**
+   * Is `encoding` one of the `Accept-Encoding` entries as listed? A Boolean, as in 3.x, which looked
+   * the value up in `acceptedEncodings` without negotiating: no header accepts nothing, not even `identity`.
+   */
   override acceptsEncoding(encoding: string): string | string[] | false {
-    return (this.acceptsEncodings(encoding) !== false) as unknown as false;
+    return this.acceptedEncodings.includes(encoding) as unknown as false;
   }
 
   /** The media ranges of `Accept`, highest quality first (none when the header is absent or empty). */
@@ -50,23 +53,24 @@ export class LegacyRequest extends PorticoRequest {
     return parseAccept(this.headers.accept);
   }
 
-  /** The languages of `Accept-Language`, highest quality first. */
+  /** The languages of `Accept-Language`, highest quality first, as 3.x listed them (`qualityListValues`). */
   get acceptedLanguages(): string[] {
     if (isSharedPrototype(this)) return [];
-    if (!this.headers['accept-language']) return [];
-    return new Negotiator(this).languages();
+    const header = this.headers['accept-language'];
+    return header ? qualityListValues(header) : [];
   }
 
-  /** The charsets of `Accept-Charset`, highest quality first. */
+  /** The charsets of `Accept-Charset`, highest quality first, as 3.x listed them (`qualityListValues`). */
   get acceptedCharsets(): string[] {
     if (isSharedPrototype(this)) return [];
-    if (!this.headers['accept-charset']) return [];
-    return new Negotiator(this).charsets();
+    // node:http joins repeated Accept-Charset lines into one string; an array only comes from a hand-made request.
+    const header = this.headers['accept-charset'];
+    return typeof header === 'string' && header !== '' ? qualityListValues(header) : [];
   }
 
   /**
    * The entries of `Accept-Encoding` as listed, parameters included: 3.x split the header on commas
-   * and did not weigh or drop anything here (`acceptsEncoding` negotiates).
+   * and did not weigh or drop anything (`acceptsEncoding` looks a value up in this list).
    */
   get acceptedEncodings(): string[] {
     if (isSharedPrototype(this)) return [];
@@ -84,20 +88,28 @@ export class LegacyRequest extends PorticoRequest {
     return credentials === null ? undefined : { username: credentials.name, password: credentials.pass };
   }
 
-  /** Is `charset` acceptable? (Everything is, when the header is absent.) */
+  /**
+   * Is `charset` listed in `acceptedCharsets` (exactly: no wildcard, no case folding)? Everything is
+   * when that list is empty (no header, an empty one, or only members of quality 0), as in 3.x.
+   */
   override acceptsCharset(charset: string): string | string[] | false {
-    return (this.headers['accept-charset'] === undefined || this.acceptsCharsets(charset) !== false) as unknown as false;
+    return listedOrUnrestricted(this.acceptedCharsets, charset) as unknown as false;
   }
 
-  /** Is `lang` acceptable? (Everything is, when the header is absent.) */
+  /** Is `lang` listed in `acceptedLanguages`? Everything is when that list is empty, as in 3.x. */
   override acceptsLanguage(lang: string): string | string[] | false {
-    return (this.headers['accept-language'] === undefined || this.acceptsLanguages(lang) !== false) as unknown as false;
+    return listedOrUnrestricted(this.acceptedLanguages, lang) as unknown as false;
   }
 
   /** The host name, without the port. */
   override get host(): string | undefined {
     return this.hostname;
   }
+}
+
+/** The 3.x answer of `acceptsCharset`/`acceptsLanguage`: an empty list restricts nothing. */
+function listedOrUnrestricted(list: string[], value: string): boolean {
+  return list.length === 0 || list.includes(value);
 }
 
 /**
