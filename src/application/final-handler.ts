@@ -102,7 +102,7 @@ function writeErrorPage(
     abandon(req, res, err);
     return;
   }
-  const body = Buffer.from(errorDocument(message), 'utf8');
+  const body = errorDocument(message);
   res.statusCode = status;
   // No reason phrase of our own for an unknown code: node then writes its own ('unknown').
   res.statusMessage = loadStatuses().message[status] as string;
@@ -113,9 +113,12 @@ function writeErrorPage(
   res.setHeader('Content-Security-Policy', "default-src 'none'");
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
+  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  // The page goes to node as a UTF-8 string, as Express hands it over: node then writes the head in
+  // the body's encoding, so a non-ASCII header value (`res.set('X-A', 'é')`, an attachment's name)
+  // leaves as its UTF-8 bytes. A HEAD answer has no body and its head goes out in latin1, as there.
   if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  else res.end(body, 'utf8');
 }
 
 /**

@@ -18,14 +18,12 @@ export function unsupportedCharsetError(charset: string): HttpError {
 }
 
 /**
- * 415 `encoding.unsupported` when `inflate` is false. Express sets `encoding`; the spec names
- * `charset`, so it is also present, non-enumerable, to keep the enumerable fields identical.
+ * 415 `encoding.unsupported` when `inflate` is false, with the refused `encoding` and no other
+ * field: Express 4 sets no `charset` on it, so an app reading `err.charset` finds none here either.
  */
 export function inflateDisabledError(encoding: string): HttpError {
   const type: BodyErrorType = 'encoding.unsupported';
-  const error = bodyError(type, 'content encoding unsupported', { encoding, type });
-  Object.defineProperty(error, 'charset', { value: encoding, enumerable: false, configurable: true, writable: true });
-  return error;
+  return bodyError(type, 'content encoding unsupported', { encoding, type });
 }
 
 /** 415 `encoding.unsupported`: a Content-Encoding other than identity, gzip, deflate and br. */

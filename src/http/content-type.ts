@@ -23,6 +23,8 @@ const MEMO_LIMIT = 256;
  * `content-type` package does (lower-case type, parameters sorted); throws a TypeError on a malformed type.
  */
 export function setCharset(type: string, charset: string): string {
+  // An empty type (only `res.setHeader` can store one) stays empty, as in Express.
+  if (type === '') return type;
   const key = charset === 'utf-8' ? type : undefined;
   if (key !== undefined) {
     const known = charsetMemo.get(key);

@@ -20,7 +20,7 @@ export function isFresh(req: PorticoRequest): boolean {
   // Neither validator sent: nothing can be fresh, and no header needs reading.
   if (headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined) return false;
   const status = res.statusCode;
-  if ((status < 200 || status >= 300) && status !== 304) return false;
+  if (!isCacheableStatus(status)) return false;
   return fresh(headers, {
     etag: readHeader(res, ETAG) as string | undefined,
     'last-modified': readHeader(res, LAST_MODIFIED) as string | undefined,
@@ -30,11 +30,19 @@ export function isFresh(req: PorticoRequest): boolean {
 /** {@link isFresh} past the method check, reading the response's validators with `res.get`. */
 function isFreshThroughGet(headers: PorticoRequest['headers'], res: PorticoResponse): boolean {
   const status = res.statusCode;
-  if ((status < 200 || status >= 300) && status !== 304) return false;
+  if (!isCacheableStatus(status)) return false;
   return fresh(headers, {
     etag: res.get('ETag') as string | undefined,
     'last-modified': res.get('Last-Modified') as string | undefined,
   });
+}
+
+/**
+ * 2xx or 304 (RFC 9110 §13.2.1), asked positively: an invalid status an app set (a string, NaN)
+ * fails every comparison, so it is never fresh and node still rejects it when the head is written.
+ */
+function isCacheableStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 304;
 }
 
 /** `req.stale`: the opposite of `req.fresh` (the getter, which an app may redefine). */

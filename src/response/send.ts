@@ -64,26 +64,35 @@ function sendBody(res: PorticoResponse, body: unknown): PorticoResponse {
         }
         type = readHeader(res, CONTENT_TYPE);
       }
-      if (typeof type === 'string') {
-        const withCharset = setCharset(type, 'utf-8');
-        // Set again even when unchanged, as Express does (the stored name becomes `Content-Type`);
-        // an unchanged value was validated when it was first set.
-        if (withCharset === type) setTrustedHeader(res, CONTENT_TYPE, type);
-        else res.setHeader('Content-Type', withCharset);
-      }
+      reflectUtf8(res, type);
       encoding = 'utf8';
       break;
     }
     case 'boolean':
     case 'number':
     case 'object':
-      if (chunk === null) chunk = '';
-      else if (Buffer.isBuffer(chunk)) {
+      if (chunk === null) {
+        // An empty string body, typed like any string except that no HTML type is chosen for it:
+        // a type the app set gets the UTF-8 charset (or fails to parse, as in Express).
+        chunk = '';
+        encoding = 'utf8';
+        reflectUtf8(res, readHeader(res, CONTENT_TYPE));
+      } else if (Buffer.isBuffer(chunk)) {
         if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, OCTET_STREAM);
       } else return res.json(chunk);
       break;
   }
   return finishBody(res, chunk, encoding, true);
+}
+
+/** Puts `charset=utf-8` on the stored Content-Type `type` of a string body; throws on a malformed type. */
+function reflectUtf8(res: PorticoResponse, type: unknown): void {
+  if (typeof type !== 'string') return;
+  const withCharset = setCharset(type, 'utf-8');
+  // Set again even when unchanged, as Express does (the stored name becomes `Content-Type`);
+  // an unchanged value was validated when it was first set.
+  if (withCharset === type) setTrustedHeader(res, CONTENT_TYPE, type);
+  else res.setHeader('Content-Type', withCharset);
 }
 
 /**

@@ -227,6 +227,32 @@ const groups: Group[] = [
     ],
   },
   {
+    name: 'raw, text and urlencoded with { inflate: false }, a limit of 4 and verify',
+    parsers: [
+      ['raw', { inflate: false, limit: 4, verify: probeVerify }],
+      ['text', { inflate: false, limit: 4, verify: probeVerify }],
+      ['urlencoded', { extended: true, inflate: false, limit: 4, verify: probeVerify }],
+      ['json', { type: 'application/vnd.json-verify', verify: probeVerify }],
+    ],
+    cases: [
+      c('raw refuses gzip', post(ct(OCTET, { 'content-encoding': 'gzip' }), gz('x'))),
+      c('text refuses gzip', post(ct('text/plain', { 'content-encoding': 'gzip' }), gz('x'))),
+      c('text refuses deflate before an unknown charset', post(ct('text/plain; charset=bogus', { 'content-encoding': 'deflate' }), zlib.deflateSync('x'))),
+      c('urlencoded refuses gzip', post(ct(FORM, { 'content-encoding': 'gzip' }), gz('a=1'))),
+      c('urlencoded refuses an unknown encoding', post(ct(FORM, { 'content-encoding': 'bogus' }), 'a=1')),
+      c('raw over the limit by Content-Length', post(ct(OCTET), 'abcdef')),
+      c('text over the limit while chunked', post(ct('text/plain'), 'abcdef', 'POST', true)),
+      c('urlencoded over the limit by Content-Length', post(ct(FORM), 'a=123')),
+      c('raw verify fails', post(ct(OCTET, { 'x-verify': 'error' }), 'ab')),
+      c('text verify fails with a status', post(ct('text/plain', { 'x-verify': 'status' }), 'ab')),
+      c('urlencoded verify fails with a type', post(ct(FORM, { 'x-verify': 'typed' }), 'a=1')),
+      c('urlencoded verify throws a string', post(ct(FORM, { 'x-verify': 'string' }), 'a=1')),
+      c('json verify throws an object', post(ct('application/vnd.json-verify', { 'x-verify': 'object' }), '{}')),
+      c('json verify fails with status 600', post(ct('application/vnd.json-verify', { 'x-verify': 'status-600' }), '{}')),
+      c('text with a Content-Length that is too short', post(ct('text/plain', { 'content-length': '1' }), 'ab')),
+    ],
+  },
+  {
     name: 'json() with a type option',
     parsers: [
       ['json', { type: 'application/*+json' }],

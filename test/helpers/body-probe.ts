@@ -31,12 +31,15 @@ export function picture(value: unknown): unknown {
   return value === undefined ? '(undefined)' : value;
 }
 
-/** Everything an error handler can see of an error, as JSON. */
+/** Everything an error handler can see of an error, as JSON: its own properties, enumerable or not. */
 export function describeError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { notAnError: picture(err) };
   const e = err as Error & Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(e)) fields[key] = picture(e[key]);
+  // Own properties that enumeration misses (an app still reads them by name); the stack's frames differ.
+  const hidden: Record<string, unknown> = {};
+  for (const key of Object.getOwnPropertyNames(e)) if (key !== 'stack' && !(key in fields)) hidden[key] = picture(e[key]);
   return {
     ctor: e.constructor?.name,
     name: e.name,
@@ -48,6 +51,7 @@ export function describeError(err: unknown): Record<string, unknown> {
     type: picture(e.type),
     isSyntaxError: e instanceof SyntaxError,
     fields,
+    hidden,
   };
 }
 
