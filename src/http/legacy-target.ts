@@ -1,4 +1,4 @@
-import { parse as parseLegacyUrl } from 'node:url';
+import { parse as parseLegacyUrl, format as formatLegacyUrl } from 'node:url';
 
 /**
  * Request-targets that Express 4 reads with Node's legacy URL parser (`url.parse`) rather than by
@@ -28,6 +28,22 @@ export function parseUnusualTarget(url: string): LegacyTarget | undefined {
   try {
     const parsed = parseLegacyUrl(url);
     return { pathname: parsed.pathname, query: parsed.query as string | null, search: parsed.search, hash: parsed.hash };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An unusual target written back with another pathname, the way the legacy parser's own formatter
+ * writes it (scheme and host in lower case, query and fragment escaped); `undefined` when the
+ * parser throws.
+ */
+export function withPathname(url: string, pathname: string): string | undefined {
+  try {
+    const parsed = parseLegacyUrl(url);
+    parsed.pathname = pathname;
+    parsed.path = null;
+    return formatLegacyUrl(parsed);
   } catch {
     return undefined;
   }
