@@ -6,7 +6,8 @@ import express from 'express';
 import fc from 'fast-check';
 import type { Application, Request, Response, NextFunction } from 'express';
 import portico from '../../src/index';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer, type Listener } from '../helpers/server';
+import { legacyFrameworks, type LegacyFramework } from '../helpers/legacy-oracle';
 import { sendRaw, type RawResponse } from '../helpers/raw-http';
 import { makeTempDir } from '../helpers/file-fixtures';
 import type { FrameworkLike } from '../helpers/compare';
@@ -289,5 +290,59 @@ describe('deliberate differences from Express 4 (documented in docs/migrating.md
     // Express puts the escaped mount path back in front of what it had cut.
     const theirs = JSON.parse((await sendRaw(e.port, request)).body);
     assert.deepEqual(theirs, { tag: 'after', url: '/a%27b/q#y' });
+  });
+});
+
+describe('request-targets on portico/legacy and express@3', () => {
+  let p: RunningServer;
+  let e: RunningServer;
+
+  function buildLegacy(fw: LegacyFramework): Listener {
+    const app = fw();
+    app.disable('x-powered-by');
+    const answer = (tag: string) => (req: Request, res: Response) =>
+      res.json({ tag, path: req.path, url: req.url, originalUrl: req.originalUrl, params: { ...req.params }, query: req.query });
+    app.get("/it's", answer('its'));
+    app.get('/it%27s', answer('its-escaped'));
+    app.get('/p/:x', answer('p'));
+    const sub = fw();
+    sub.disable('x-powered-by');
+    sub.get('/:p', answer('sub-p'));
+    app.use('/sub', sub);
+    app.use('/files', fw.static(files.dir));
+    return app;
+  }
+
+  before(async () => {
+    const [[, legacyPortico], [, express3]] = legacyFrameworks();
+    p = await startServer(buildLegacy(legacyPortico));
+    e = await startServer(buildLegacy(express3));
+  });
+
+  after(async () => {
+    await p.close();
+    await e.close();
+  });
+
+  const LEGACY_TARGETS = [
+    "/it's#x", "/it's", '/it%27s#x', "/p/a'b#x", "/p/a'b", '/p/a\\b#x', '/p/a{b}|c^d#', "/p/a?q='1'#f", "/p/a'b?q='1'",
+    "/sub/it's#x", "/sub/a'b?c'=d'#", "/files/it's.txt#x", "/files/d'q#x", "/files/d'q?a'b#c'd", "/files/d'q",
+    '/files#x', "http://h/files/d'q", "http://h/p/a'b", 'http://h/p/a\\b', 'p://h/p/x', 'p://h', 'http://h', 'http://h:8a/p/x',
+    "/nope'x#", '*',
+  ];
+  for (const target of LEGACY_TARGETS) {
+    it(`GET ${target}`, async () => {
+      const request = requestFor('GET', target);
+      assert.deepEqual(comparable(await sendRaw(p.port, request)), comparable(await sendRaw(e.port, request)), target);
+    });
+  }
+
+  it('answers 404 where Node\'s legacy URL parser throws on the authority (express@3 answers 500)', async () => {
+    const request = requestFor('GET', 'http://[x/a');
+    const ours = await sendRaw(p.port, request);
+    assert.equal(ours.status, 404);
+    assert.equal(ours.body, 'Cannot GET http://[x/a\n');
+    const theirs = await sendRaw(e.port, request);
+    assert.equal(theirs.status, 500);
   });
 });
