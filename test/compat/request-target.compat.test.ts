@@ -346,3 +346,27 @@ describe('request-targets on portico/legacy and express@3', () => {
     assert.equal(theirs.status, 500);
   });
 });
+
+describe('a URL with whitespace written into req.url by the app (deliberate difference)', () => {
+  it('is routed as written, where Express escapes it (the HTTP parser refuses such targets with 400)', async () => {
+    function build(fw: FrameworkLike): Application {
+      const app = fw();
+      app.use((req: Request, _res: Response, next: NextFunction) => {
+        req.url = '/p/a b';
+        next();
+      });
+      app.get('/p/:x', (req: Request, res: Response) => res.json({ path: req.path, params: req.params }));
+      return app;
+    }
+    const ours = await startServer(build(portico as unknown as FrameworkLike));
+    const theirs = await startServer(build(express));
+    try {
+      const request = requestFor('GET', '/');
+      assert.deepEqual(JSON.parse((await sendRaw(ours.port, request)).body), { path: '/p/a b', params: { x: 'a b' } });
+      assert.deepEqual(JSON.parse((await sendRaw(theirs.port, request)).body), { path: '/p/a%20b', params: { x: 'a b' } });
+    } finally {
+      await ours.close();
+      await theirs.close();
+    }
+  });
+});
