@@ -240,7 +240,7 @@ describe('request-targets on Portico and express@4 (property)', () => {
         const { portico: p, express: e } = await both(method, t);
         assert.deepEqual(comparable(p), comparable(e), `${method} ${t}`);
       }),
-      { numRuns: 300, seed: 20261128 },
+      { numRuns: 1000, seed: 20261128 },
     );
   });
 });
