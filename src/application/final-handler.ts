@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import type statusesModule from 'statuses';
-import { pathnameOf } from '../http/url-parts';
+import { resourceNameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
 import { cutResponse } from '../http/cut-response';
 import { lazyModule } from '../http/lazy-module';
@@ -42,7 +42,7 @@ export function createFinalHandler(req: IncomingMessage, res: ServerResponse, op
       options.onError?.(err);
     } else {
       status = 404;
-      message = 'Cannot ' + req.method + ' ' + encodeUrl(pathnameOf(originalUrlOf(req)));
+      message = 'Cannot ' + req.method + ' ' + encodeUrl(resourceNameOf(originalUrlOf(req)));
     }
     if (res.headersSent) {
       abandon(req, res, err);

@@ -1,46 +1,28 @@
-import { protohostOf } from '../http/url-parts';
+import { pathnameOf as targetPathnameOf } from '../http/url-parts';
+import { isUnusualTarget, withPathname } from '../http/legacy-target';
 
 /**
- * The path part of a request target: before `?`, or before `#` when a fragment comes first; for an
- * absolute-form target (`http://host/a`), the path after the authority.
- * A target with a fragment is read the way Node's legacy URL parser reads it (Express falls back to
- * it for such targets): backslashes before the fragment count as `/`.
+ * The path part of a request target: before `?`. A target with a fragment, or in absolute form
+ * (`http://host/a`), is read the way Node's legacy URL parser reads it, as Express's static
+ * middleware reads it (escaped; backslashes before the query count as `/`).
  */
 export function pathnameOf(url: string): string {
-  if (url.charCodeAt(0) !== 0x2f /* / */) {
-    const host = protohostOf(url);
-    if (host) {
-      const rest = url.slice(host.length);
-      return pathnameOf(rest.charCodeAt(0) === 0x2f ? rest : '/' + rest);
-    }
-  }
+  if (isUnusualTarget(url)) return targetPathnameOf(url);
   const query = url.indexOf('?');
-  const hash = url.indexOf('#');
-  if (hash === -1 || (query !== -1 && query < hash)) return query === -1 ? url : url.slice(0, query);
-  const path = url.slice(0, hash);
-  return path.indexOf('\\') === -1 ? path : path.replace(/\\/g, '/');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /**
- * The scheme and authority of an absolute-form target (`http://Example.com/a` → `http://example.com`),
- * as a redirect writes them back: scheme and host in lower case, credentials as sent. '' otherwise.
+ * The URL a directory request is redirected to (before URL-encoding): its path with a `/` added and
+ * leading slashes collapsed to one, so `//evil.example/dir` cannot become a protocol-relative
+ * redirect; the query is kept, and for a `#` or absolute-form target also the fragment, scheme and
+ * host, as the legacy URL formatter writes them back (Express's static middleware writes them so).
  */
-export function originOf(url: string): string {
-  if (url.charCodeAt(0) === 0x2f /* / */) return '';
-  const host = protohostOf(url);
-  if (!host) return '';
-  const authority = host.indexOf('://') + 3;
-  const at = host.lastIndexOf('@');
-  if (at < authority) return host.toLowerCase();
-  return host.slice(0, authority).toLowerCase() + host.slice(authority, at + 1) + host.slice(at + 1).toLowerCase();
-}
-
-/** What follows the path in a request target: the query and the fragment as written ('' when none). */
-export function suffixOf(url: string): string {
+export function directoryLocationOf(url: string): string {
+  const pathname = pathnameOf(url).replace(/^\/+/, '/') + '/';
+  if (isUnusualTarget(url)) return withPathname(url, pathname) ?? pathname;
   const query = url.indexOf('?');
-  const hash = url.indexOf('#');
-  const end = query === -1 ? hash : hash === -1 ? query : Math.min(query, hash);
-  return end === -1 ? '' : url.slice(end);
+  return query === -1 ? pathname : pathname + url.slice(query);
 }
 
 /** Percent-decodes a URL path; `null` when an escape is malformed (the request is then a 400). */

@@ -1,3 +1,5 @@
+import { isUnusualTarget, parseUnusualTarget } from './legacy-target';
+
 /**
  * The pieces of a request-target the router needs, without allocating a URL object:
  * origin-form (`/a/b?x`) is by far the common case; absolute-form (`http://h/a`) keeps its
@@ -5,23 +7,33 @@
  */
 
 /**
- * The pathname of a request-target: up to the first `?` or `#`. The empty string means the
- * target has no pathname at all (`''`, `?x`, `#x`, or no URL), which no layer can match.
+ * The pathname of a request-target, as Express 4 derives it: for `/…` without `#`, up to the first
+ * `?`; otherwise what Node's legacy URL parser makes of it (see legacy-target.ts). The empty string
+ * means the target has no pathname at all (`''`, `?x`, `#x`, `p://host`, or no URL), which no layer
+ * can match.
  */
 export function pathnameOf(url: string | undefined): string {
   if (typeof url !== 'string') return '';
   // indexOf is a native scan, cheaper than a charCodeAt loop over strings from the parser.
+  if (url.charCodeAt(0) !== 0x2f /* / */ || url.indexOf('#') !== -1) return unusualPathnameOf(url);
   const q = url.indexOf('?');
-  const h = url.indexOf('#');
-  const end = q === -1 ? h : h === -1 ? q : Math.min(q, h);
-  return absolutePath(end === -1 ? url : url.slice(0, end));
+  return q === -1 ? url : url.slice(0, q);
 }
 
-function absolutePath(target: string): string {
-  const host = protohostOf(target);
-  if (!host) return target;
-  const rest = target.slice(host.length);
-  return rest === '' ? '/' : rest;
+/** The pathname Express's legacy parsing gives an unusual target ('' when it has none or throws). */
+function unusualPathnameOf(url: string): string {
+  if (url.length === 0) return '';
+  return parseUnusualTarget(url)?.pathname ?? '';
+}
+
+/**
+ * The resource a 404 page names: the pathname, or what Express prints when its parser found none
+ * (`null`) or threw (`resource`).
+ */
+export function resourceNameOf(url: string): string {
+  if (!isUnusualTarget(url)) return pathnameOf(url);
+  const parsed = parseUnusualTarget(url);
+  return parsed === undefined ? 'resource' : String(parsed.pathname);
 }
 
 /** `http://example.com` for an absolute-form target, else the empty string. */

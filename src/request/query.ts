@@ -1,16 +1,17 @@
+import { isUnusualTarget, parseUnusualTarget } from '../http/legacy-target';
 import { readQueryParserFn } from '../settings/settings';
 import { parseQueryWithoutSetting, type QueryParser } from '../settings/compile-query-parser';
 
 /**
- * The query string of a request-target: after the first `?` and before a `#`;
- * `null` when there is none (a custom parser sees `null`, as with Express's URL parsing).
+ * The query string of a request-target: after the first `?`; `null` when there is none (a custom
+ * parser sees `null`, as with Express's URL parsing). A target with a `#` or not starting with `/`
+ * is read by Node's legacy URL parser, as Express reads it (escaped, `null` when the parser throws).
  */
 export function queryStringOf(url: string): string | null {
   const q = url.indexOf('?');
   if (q === -1) return null;
-  const hash = url.indexOf('#');
-  if (hash !== -1 && hash < q) return null;
-  return hash === -1 ? url.slice(q + 1) : url.slice(q + 1, hash);
+  if (isUnusualTarget(url)) return parseUnusualTarget(url)?.query ?? null;
+  return url.slice(q + 1);
 }
 
 /** Where an app keeps the `query parser fn` it had when its router was created. */

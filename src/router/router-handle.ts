@@ -5,6 +5,7 @@ import { processParams, type ParamCallsMemo } from './param-callbacks';
 import { firstLayerToRun } from './app-entry-layers';
 import { noteForwarded } from './forwarded-errors';
 import { pathnameOf, protohostOf } from '../http/url-parts';
+import { rawPrefixLength } from '../http/legacy-target';
 import { sendOptionsAnswer } from './options-answer';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
 import { routerTracingActive } from './tracing';
@@ -301,8 +302,19 @@ class DispatchFrame {
         return;
       }
       const protohost = this.protohost;
-      this.removed = layerPath;
-      let url = protohost + req.url.slice(protohost.length + n);
+      const start = protohost.length;
+      // The URL as sent begins with the matched path unless the path was escaped (see
+      // legacy-target.ts); then strip the characters that were escaped into it, so the URL handed
+      // on keeps whole characters (Express cuts the sent URL at the escaped length).
+      let cut = n;
+      let removed = layerPath;
+      if (!req.url.startsWith(layerPath, start)) {
+        const raw = rawPrefixLength(req.url, start, path, n);
+        if (raw !== -1) cut = raw;
+        removed = req.url.slice(start, start + cut);
+      }
+      this.removed = removed;
+      let url = protohost + req.url.slice(start + cut);
       if (!protohost && url.charCodeAt(0) !== 0x2f /* / */) {
         url = '/' + url;
         this.slashAdded = true;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
-import { pathnameOf, suffixOf, originOf } from '../files/request-path';
+import { directoryLocationOf } from '../files/request-path';
 
 const BODY_START =
   '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting</title>\n</head>\n<body>\n<pre>Redirecting to ';
@@ -15,9 +15,7 @@ const BODY_END = '</pre>\n</body>\n</html>\n';
  */
 export function redirectToDirectory(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
   const original = req.originalUrl ?? req.url ?? '/';
-  const pathname = pathnameOf(original);
-  // The query and a fragment, if the client sent one, are kept after the slash.
-  const location = encodeUrl(originOf(original) + pathname.replace(/^\/+/, '/') + '/' + suffixOf(original));
+  const location = encodeUrl(directoryLocationOf(original));
   const body = BODY_START + escapeHtml(location) + BODY_END;
   res.statusCode = 301;
   res.setHeader('Content-Type', 'text/html; charset=UTF-8');

@@ -5,6 +5,7 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import { Buffer } from 'node:buffer';
 import { serveStatic } from '../../static/index';
+import { pathnameOf, directoryLocationOf } from '../../files/request-path';
 import type { ServeStaticOptions } from '../../static/static-options';
 
 type Next = (err?: unknown) => void;
@@ -23,7 +24,7 @@ export function legacyStatic(root: string, options: ServeStaticOptions = {}): Mi
     serve(req, res, (err?: unknown) => {
       if (err || (req.method !== 'GET' && req.method !== 'HEAD')) return next(err);
       // At the mount point itself ('/public' for a static mounted there) the root is the directory.
-      const atMount = (req.url ?? '/').split('?')[0] === '/' && !(req.originalUrl ?? '/').split('?')[0].endsWith('/');
+      const atMount = pathnameOf(req.url ?? '/') === '/' && !pathnameOf(req.originalUrl ?? '/').endsWith('/');
       const target = atMount ? base : directoryTarget(base, req.url ?? '/');
       if (target === undefined) return next();
       stat(target, (statErr, stats) => {
@@ -36,8 +37,7 @@ export function legacyStatic(root: string, options: ServeStaticOptions = {}): Mi
 
 /** The file-system path a URL names under `base`, unless it ends in `/`, names a dotfile or escapes. */
 function directoryTarget(base: string, url: string): string | undefined {
-  const query = url.indexOf('?');
-  const pathname = query === -1 ? url : url.slice(0, query);
+  const pathname = pathnameOf(url);
   if (pathname.endsWith('/')) return undefined;
   let decoded: string;
   try {
@@ -52,9 +52,7 @@ function directoryTarget(base: string, url: string): string | undefined {
 
 function redirectToSlash(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
   const original = req.originalUrl ?? req.url ?? '/';
-  const query = original.indexOf('?');
-  const pathname = query === -1 ? original : original.slice(0, query);
-  const location = encodeUrl(pathname.replace(/^\/+/, '/') + '/' + (query === -1 ? '' : original.slice(query)));
+  const location = encodeUrl(directoryLocationOf(original));
   const escaped = escapeHtml(location);
   const body = 'Redirecting to <a href="' + escaped + '">' + escaped + '</a>\n';
   res.statusCode = 303;
