@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApplication } from '../application/create-application';
 import { ApplicationCore, type Application } from '../application/application';
 import { REQUEST_PROTO, RESPONSE_PROTO } from '../application/prepare-request';
-import { createRouter, type Router } from '../router/router';
+import { createRouter, PLAIN_DECODE_ERRORS, type Router } from '../router/router';
 import { ROUTE_METHODS } from '../router/methods';
 import type { PathPattern } from '../router/path-pattern';
 import { LegacyRequest } from './legacy-request';
@@ -91,6 +91,7 @@ const methods: Record<string, unknown> = {
     if (this._router === undefined) {
       // Mount paths match whatever the case, as Connect's did; routes have their own router.
       const stack = createRouter({ caseSensitive: false, strict: false, dotBoundary: true });
+      stack[PLAIN_DECODE_ERRORS] = true;
       // 3.x apps reach their route table through `app._router` too (`app._router.match(…)`).
       const routes = this[ROUTES];
       Object.defineProperties(stack, {

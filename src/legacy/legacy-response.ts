@@ -149,7 +149,9 @@ function relativeToMount(req: PorticoRequest, mountPath: string, url: string): s
   if (url.startsWith('.')) {
     const current = (req.originalUrl || req.url || '/').split('?')[0];
     const base = current.endsWith('/') ? current : current + '/';
-    return posix.normalize(base + url);
+    // A URL that ends in a `.` or `..` segment names a folder, and 3.x's Location ends in `/` then.
+    const folder = url === '.' || url === '..' || url.endsWith('/.') || url.endsWith('/..');
+    return posix.normalize(base + url + (folder ? '/' : ''));
   }
   return mountPath + '/' + url;
 }

@@ -1,11 +1,11 @@
-import { createRouter, type Router } from '../router/router';
+import { createRouter, PLAIN_DECODE_ERRORS, type Router } from '../router/router';
 import { flattenHandlers, describeType } from '../router/flatten';
 import { ROUTE_METHODS } from '../router/methods';
 import type { PathKey, PathPattern } from '../router/path-pattern';
 import type { NextFunction } from '../router/types';
 import { routerTracingActive, traceInvocation } from '../router/tracing';
 import { markUntraced } from '../router/traced-layer-call';
-import { Route } from './legacy-route';
+import { Route, matchParams } from './legacy-route';
 import { pathnameOf } from '../http/url-parts';
 
 /** One entry of `router.map[verb]` (`app.routes[verb]`): a `Route`, as 3.x apps inspect (and remove) them. */
@@ -53,6 +53,7 @@ export class LegacyRouter {
     this.caseSensitive = Boolean(options.caseSensitive);
     this.strict = Boolean(options.strict);
     this.middleware = createRouter();
+    this.middleware[PLAIN_DECODE_ERRORS] = true;
   }
 
   /** Registers param callbacks, or (a function alone) a customiser of later `param` calls. */
@@ -145,7 +146,12 @@ export class LegacyRouter {
     const paramsOf = (): Record<string, ParamHandler[]> => this.params;
     const guard = function legacyRouteGuard(req: ParamRequest, res: unknown, next: NextFunction): void {
       if (!map()[verb]?.includes(record)) return next('route');
-      req.params = toArrayLikeParams(req.params) as unknown as Record<string, string>;
+      // The core router matched the path with the 4.x compiler. The route's own 3.x expression has
+      // the last word (a few patterns match more in 4.x: `/:p?/` takes `/.`), and gives the params
+      // their 3.x places (`/*/:p` numbers its captures after the named ones).
+      const matched = matchParams(record, pathnameOf((req as { url?: string }).url));
+      if (matched === undefined) return next('route');
+      req.params = matched;
       // `req.route` is the 3.x route: path, method, callbacks, keys, regexp and params.
       record.params = req.params;
       req.route = record;
@@ -198,10 +204,3 @@ for (const verb of ROUTE_METHODS) {
   });
 }
 
-/** 3.x `req.params`: an array whose indexes are the unnamed captures and whose properties are the named ones. */
-function toArrayLikeParams(params: Record<string, string>): string[] {
-  if (Array.isArray(params)) return params;
-  const list: string[] & Record<string, string> = [] as unknown as string[] & Record<string, string>;
-  for (const key of Object.keys(params)) list[key] = params[key];
-  return list;
-}

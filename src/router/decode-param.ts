@@ -6,12 +6,13 @@ export type ParamDecodeError = URIError & { status: number; statusCode: number }
  * Express: `err instanceof URIError`), with a message naming the value and status 400, so the
  * final handler answers 400 and error middleware can tell it apart.
  */
-export function decodeParam(value: string | undefined): string | undefined {
+export function decodeParam(value: string | undefined, plainError = false): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return value;
   if (value.indexOf('%') === -1) return value;
   try {
     return decodeURIComponent(value);
   } catch (err) {
+    if (err instanceof URIError && plainError) throw plainDecodeError(value);
     if (err instanceof URIError) {
       const error = err as ParamDecodeError;
       error.message = "Failed to decode param '" + value + "'";
@@ -21,4 +22,11 @@ export function decodeParam(value: string | undefined): string | undefined {
     }
     throw err;
   }
+}
+
+/** The 3.x form of the same failure: a plain `Error` whose only extra field is `status` 400. */
+function plainDecodeError(value: string): Error & { status: number } {
+  const error = new Error("Failed to decode param '" + value + "'") as Error & { status: number };
+  error.status = 400;
+  return error;
 }

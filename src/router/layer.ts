@@ -6,6 +6,12 @@ import type { NextFunction } from './types';
 import type { Route } from './route';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
 
+/** How a layer compiles its path, and how it reports a malformed escape in it. */
+export interface LayerOptions extends PathPatternOptions {
+  /** Fail with a plain `Error` (status 400), as Express 3 did, instead of the URIError of Express 4. */
+  plainDecodeError?: boolean;
+}
+
 /** The params of a successful match: a fresh object each time, as handlers may write to `req.params`. */
 export type LayerParams = Record<string, string>;
 
@@ -28,6 +34,7 @@ const LITERAL_STRICT = Symbol('literalStrict');
 const LITERAL_ENDS_WITH_SLASH = Symbol('literalEndsWithSlash');
 const ARITY_OF = Symbol('arityOf');
 const ARITY = Symbol('arity');
+const PLAIN_DECODE_ERROR = Symbol('plainDecodeError');
 /** The literal first path segment a layer can only match under (read by the stack index). */
 export const INDEX_KEY = Symbol('indexKey');
 /** The path the layer was registered with: the `route` the tracing channel reports for middleware. */
@@ -76,8 +83,10 @@ export class Layer {
   /** `handle.length`, read once per handler function (reading it is an API call in V8). */
   private [ARITY_OF]: AnyHandler | undefined;
   private [ARITY]: number;
+  /** A malformed escape fails with 3.x's plain `Error` instead of 4.x's URIError (portico/legacy). */
+  private readonly [PLAIN_DECODE_ERROR]: boolean;
 
-  constructor(path: PathPattern, options: PathPatternOptions, handle: AnyHandler) {
+  constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
     const compiled = compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
@@ -105,6 +114,7 @@ export class Layer {
     this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/');
     this[ARITY_OF] = undefined;
     this[ARITY] = 0;
+    this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
     this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
     if (!(path instanceof RegExp)) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
@@ -134,7 +144,7 @@ export class Layer {
     }
     if (this[IS_STAR]) {
       this.path = path;
-      return { 0: decodeParam(path) as string };
+      return { 0: decodeParam(path, this[PLAIN_DECODE_ERROR]) as string };
     }
     if (this[LITERAL] !== undefined) return this.matchLiteral(path);
     if (this[PREFIX_LITERAL] !== undefined) return this.matchPrefixLiteral(path);
@@ -145,7 +155,7 @@ export class Layer {
     for (let i = 1; i < m.length; i++) {
       const key = keys[i - 1];
       const prop = key ? key.name : i - 1;
-      const value = decodeParam(m[i]);
+      const value = decodeParam(m[i], this[PLAIN_DECODE_ERROR]);
       if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
     }
     this.path = m[0] as string;

@@ -25,6 +25,9 @@ export type ParamCustomizer = (name: string, arg: unknown) => ParamCallback | un
 
 type AnyFunction = (...args: never[]) => unknown;
 
+/** Marks a router whose layers fail on a malformed escape with 3.x's plain `Error` (see decodeParam). */
+export const PLAIN_DECODE_ERRORS = Symbol('portico.plainDecodeErrors');
+
 /**
  * The router's methods. A router is a function `(req, res, next)` whose prototype is this class's,
  * so it can be mounted anywhere a middleware function can.
@@ -37,6 +40,8 @@ export class RouterCore {
   declare mergeParams: boolean;
   declare strict: boolean;
   declare dotBoundary: boolean;
+  /** Set by portico/legacy on its routers: their layers report malformed escapes the 3.x way. */
+  declare [PLAIN_DECODE_ERRORS]?: boolean;
   /** Runs the param callbacks for a matched layer (Express's name; see processParams). */
   declare process_params: typeof processParams;
 
@@ -79,7 +84,7 @@ export class RouterCore {
       }
       const layer = new Layer(
         path as PathPattern,
-        { sensitive: this.caseSensitive, strict: false, end: false, dotBoundary: this.dotBoundary },
+        { sensitive: this.caseSensitive, strict: false, end: false, dotBoundary: this.dotBoundary, plainDecodeError: this[PLAIN_DECODE_ERRORS] === true },
         fn as AnyFunction,
       );
       this.stack.push(layer);
@@ -95,7 +100,7 @@ export class RouterCore {
     };
     // Express's route layers are named after their bound `dispatch`; route-listing tools look for it.
     Object.defineProperty(dispatch, 'name', { value: 'bound dispatch' });
-    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, dispatch);
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true, plainDecodeError: this[PLAIN_DECODE_ERRORS] === true }, dispatch);
     layer.route = route;
     this.stack.push(layer);
     return route;
