@@ -50,11 +50,11 @@ function compileString(raw: string, options: PatternOptions): CompiledPattern {
 function matchProgram(program: Program, count: number, input: string, canon: (code: number) => number): ReturnType<typeof runProgram> {
   const choice = new Int8Array(program.groups.length);
   if (choice.length > 0) {
-    if (runProgram(program.code, program.start, count, input, canon, choice) === null) return null;
+    if (runProgram(program.code, program.start, count, input, canon, choice, false) === null) return null;
     for (const { group, parent } of program.groups) {
       if (parent !== -1 && choice[parent] === 2) continue;
       choice[group] = 1;
-      if (runProgram(program.code, program.start, count, input, canon, choice) === null) choice[group] = 2;
+      if (runProgram(program.code, program.start, count, input, canon, choice, false) === null) choice[group] = 2;
     }
   }
   return runProgram(program.code, program.start, count, input, canon, choice);
