@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import { bestTime } from './helpers/best-time';
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
@@ -21,17 +22,6 @@ function routeParams(pattern: PathPattern, path: string, options: PathPatternOpt
 
 function keyNames(pattern: PathPattern): Array<string | number> {
   return compilePathPattern(pattern).keys.map((k) => k.name);
-}
-
-/** Milliseconds `fn` takes, best of `runs` (so a busy machine does not fail a linear matcher). */
-function bestTime(fn: () => void, runs = 3): number {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return best;
 }
 
 describe('compilePathPattern', () => {
