@@ -218,7 +218,9 @@ describe('reading a body: inflation', () => {
       assert.equal(res.status, 415);
       assert.equal(seen[0].error?.message, 'content encoding unsupported');
       assert.equal(seen[0].error?.encoding, 'br');
-      assert.equal(seen[0].error?.charset, 'br');
+      // Express 4's error names the encoding only; body-parser's README (and the spec's table) say
+      // `charset`, which its code never set.
+      assert.equal(seen[0].error?.charset, undefined);
     });
   });
 
