@@ -107,9 +107,9 @@ function sendLocatedFile(
   if (options.end !== undefined) length = Math.min(length, Math.max(0, options.end - offset + 1));
 
   if (options.acceptRanges) {
-    const range = decideByteRange(req, res, length);
-    if (range === 'unsatisfiable') {
-      const contentRange = 'bytes */' + length;
+    const range = decideByteRange(req, res, length, stat.size);
+    if (range !== 'full' && 'unsatisfiable' in range) {
+      const contentRange = 'bytes */' + range.unsatisfiable;
       res.setHeader('Content-Range', contentRange);
       hooks.error(fileHttpError(416, undefined, { headers: { 'Content-Range': contentRange } }));
       return;

@@ -4,6 +4,9 @@ import { parseBasicCredentials } from './middleware/basic-auth';
 import { warnDeprecated } from '../errors/deprecation';
 import { isSharedPrototype, registerSharedPrototype } from '../request/shared-prototypes';
 import { qualityListValues } from './quality-list';
+import { headerString } from '../request/header';
+import { parseRangeAllOrNothing } from '../http/express3-ranges';
+import type { RangeResult } from '../request/range';
 
 /** One entry of `req.accepted`, as the 3.x interface described media ranges. */
 export interface AcceptedType {
@@ -99,6 +102,15 @@ export class LegacyRequest extends PorticoRequest {
   /** Is `lang` listed in `acceptedLanguages`? Everything is when that list is empty, as in 3.x. */
   override acceptsLanguage(lang: string): string | string[] | false {
     return listedOrUnrestricted(this.acceptedLanguages, lang) as unknown as false;
+  }
+
+  /**
+   * `req.range(size)` as 3.x resolved it: one unusable member makes the whole header unsatisfiable
+   * (-1), and there is no `combine` option (a second argument is ignored).
+   */
+  override range(size: number): RangeResult {
+    const header = headerString(this, 'range');
+    return header ? parseRangeAllOrNothing(size, header) : undefined;
   }
 
   /** The host name, without the port. */

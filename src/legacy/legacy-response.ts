@@ -8,6 +8,7 @@ import { sendfileRelative } from '../response/sendfile-relative';
 import { applyCharset, setLegacyHeader, writeLegacyRedirect } from './legacy-headers';
 import { transportWriteHead } from '../transport/http2-objects';
 import { STRING_BODY_ETAG } from '../http/etag';
+import { EXPRESS3_RANGES } from '../http/express3-ranges';
 
 const LOCALS = Symbol('portico.legacyLocals');
 
@@ -158,5 +159,7 @@ function relativeToMount(req: PorticoRequest, mountPath: string, url: string): s
 
 // A 3.x app's own `etag` function is given string bodies as they are (see STRING_BODY_ETAG).
 Object.defineProperty(LegacyResponse.prototype, STRING_BODY_ETAG, { configurable: true, value: true });
+// Its file transfers read `Range` as 3.x read it (see EXPRESS3_RANGES).
+Object.defineProperty(LegacyResponse.prototype, EXPRESS3_RANGES, { configurable: true, value: true });
 
 registerSharedPrototype(LegacyResponse.prototype);
