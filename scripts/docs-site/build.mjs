@@ -1,0 +1,43 @@
+// Builds the documentation site into site/dist/ (`npm run docs:build`, which builds dist/ first):
+// the API reference from the published .d.ts files (TypeDoc), the pages from docs/*.md and the root
+// Markdown files (scripts/docs-site/lib/pages.mjs), then VitePress over site/.src/.
+// Usage: node scripts/docs-site/build.mjs [--pages-only]   (--pages-only: stop before VitePress)
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiIndex, runTypeDoc, writeApiSidebar } from './lib/api-reference.mjs';
+import { writePages } from './lib/pages.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const site = join(root, 'site');
+const srcDir = join(site, '.src');
+const started = Date.now();
+
+function fail(message) {
+  process.stderr.write(`docs-site: ${message}\n`);
+  process.exit(1);
+}
+
+if (!existsSync(join(root, 'dist', 'esm', 'index.d.mts'))) fail('dist/ has no type declarations: run `npm run build` first.');
+
+rmSync(srcDir, { recursive: true, force: true });
+mkdirSync(srcDir, { recursive: true });
+try {
+  runTypeDoc(root);
+  const apiDir = join(srcDir, 'api');
+  writeApiSidebar(apiDir);
+  const index = apiIndex(apiDir);
+  const pages = writePages(root, srcDir, index);
+  copyFileSync(join(site, 'index.md'), join(srcDir, 'index.md'));
+  process.stdout.write(`docs-site: ${pages.length + 1} pages and the API reference written to site/.src\n`);
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
+
+if (!process.argv.includes('--pages-only')) {
+  const vitepress = join(root, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
+  const result = spawnSync(process.execPath, [vitepress, 'build', site], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) fail('vitepress build failed');
+  process.stdout.write(`docs-site: built site/dist in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
