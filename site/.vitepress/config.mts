@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type DefaultTheme } from 'vitepress';
+import { slugify } from '../../scripts/docs-site/lib/slug.mjs';
 
 const srcDir = join(__dirname, '..', '.src');
 
@@ -74,9 +75,12 @@ export default defineConfig({
   outDir: 'dist',
   cleanUrls: false,
   lastUpdated: false,
+  // The site is read from disk or localhost: fetching every linked page's code ahead gains nothing.
+  router: { prefetchLinks: false },
   // Offline: no analytics, no web fonts from a CDN (the theme's Inter is served from the site itself).
   head: [],
-  markdown: { theme: { light: 'github-light', dark: 'github-dark' } },
+  // GitHub's heading anchors, so that links written for GitHub work here too.
+  markdown: { theme: { light: 'github-light', dark: 'github-dark' }, anchor: { slugify } },
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/docs/starter' },

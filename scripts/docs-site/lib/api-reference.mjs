@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { headingAnchors } from './slug.mjs';
+import { headingAnchors, markdownLines } from './slug.mjs';
 
 /** Runs TypeDoc with site/typedoc.json; throws with its output when it fails. */
 export function runTypeDoc(root) {
@@ -33,10 +33,8 @@ export function memberAnchors(markdown) {
   const anchors = headingAnchors(markdown);
   let index = 0;
   let section = '';
-  let fence = false;
-  for (const line of markdown.split('\n')) {
-    if (/^(`{3,}|~{3,})/.test(line)) fence = !fence;
-    if (fence || !/^#{1,6}\s/.test(line)) continue;
+  for (const { line, code } of markdownLines(markdown)) {
+    if (code || !/^#{1,6}\s/.test(line)) continue;
     const anchor = anchors[index++];
     const h2 = /^##\s+(.*)$/.exec(line);
     if (h2) section = h2[1].trim();

@@ -7,6 +7,7 @@
 //   files served with the site, and a link to a folder to a generated listing of it.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
+import { markdownLines } from './slug.mjs';
 
 /** The root files that are pages of the site, besides docs/*.md. */
 export const ROOT_PAGES = ['README.md', 'BENCHMARKS.md', 'CHANGELOG.md', 'SECURITY.md'];
@@ -89,19 +90,10 @@ export function apiBox(page, index) {
  * it names a file served as it is rather than a page.
  */
 export function transformPage(markdown, page, index, resolveLink) {
-  const lines = markdown.split('\n');
-  let fence = null;
   let boxed = false;
   const out = [];
-  for (const line of lines) {
-    const open = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (open) {
-      if (fence === null) fence = open[1];
-      else if (line.trim().startsWith(fence)) fence = null;
-      out.push(line);
-      continue;
-    }
-    if (fence !== null) {
+  for (const { line, code } of markdownLines(markdown)) {
+    if (code) {
       out.push(line);
       continue;
     }

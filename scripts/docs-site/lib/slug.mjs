@@ -1,22 +1,16 @@
-// Heading anchors as the site generator makes them (VitePress uses @mdit-vue's slugify), so that the
-// build can link to an anchor it knows will exist. test/e2e/docs-site.browser.test.ts checks every
-// anchor in the built pages, so a difference between the two shows up as a failing test.
-// C0 control characters, built from a string so that the pattern holds none literally.
-const CONTROL = new RegExp('[' + String.fromCharCode(0) + '-' + String.fromCharCode(0x1f) + ']', 'g');
-const SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
-const COMBINING = /[\u0300-\u036F]/g;
+// Heading anchors, made the way GitHub makes them, for the site too (site/.vitepress/config.mts
+// passes this function to the generator): a link to `security.md#the-host-header` or
+// `observability.md#2-apm-agents-…` works on GitHub and on the site alike, and so do the anchors
+// TypeDoc's Markdown links assume (`#_router`). test/e2e/docs-site.browser.test.ts checks every
+// anchor of the built site.
 
-/** The anchor of a heading's text (Markdown escapes already removed). */
+/** The anchor of a heading's text (Markdown escapes already removed): lower case, punctuation dropped, spaces as `-`. */
 export function slugify(text) {
   return text
-    .normalize('NFKD')
-    .replace(COMBINING, '')
-    .replace(CONTROL, '')
-    .replace(SPECIAL, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .replace(/^(\d)/, '_$1')
-    .toLowerCase();
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /**
@@ -26,15 +20,8 @@ export function slugify(text) {
 export function headingAnchors(markdown) {
   const seen = new Map();
   const anchors = [];
-  let fence = null;
-  for (const line of markdown.split('\n')) {
-    const open = /^(`{3,}|~{3,})/.exec(line);
-    if (open) {
-      if (fence === null) fence = open[1][0];
-      else if (line.startsWith(fence)) fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
+  for (const { line, code } of markdownLines(markdown)) {
+    if (code) continue;
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
     const text = headingText(heading[1]);
@@ -53,4 +40,27 @@ function headingText(source) {
     .replace(/<[^>]+>/g, '')
     .replace(/\\(.)/g, '$1')
     .replace(/[`*~]/g, '');
+}
+
+/**
+ * The lines of a Markdown text, each with whether it belongs to a fenced code block (its fences
+ * included). A fence closes only with a run of the same character at least as long, so ````md may
+ * hold ```js.
+ */
+export function markdownLines(markdown) {
+  const out = [];
+  let fence = null;
+  for (const line of markdown.split('\n')) {
+    const open = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (open && fence === null) {
+      fence = open[1];
+      out.push({ line, code: true });
+    } else if (open && open[1][0] === fence[0] && open[1].length >= fence.length && line.trim() === open[1]) {
+      fence = null;
+      out.push({ line, code: true });
+    } else {
+      out.push({ line, code: fence !== null });
+    }
+  }
+  return out;
 }
