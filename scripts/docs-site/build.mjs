@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiIndex, runTypeDoc, writeApiSidebar } from './lib/api-reference.mjs';
+import { apiIndex, appendNodeMembers, runTypeDoc, writeApiSidebar } from './lib/api-reference.mjs';
 import { inputsHash } from './lib/inputs.mjs';
 import { writePages } from './lib/pages.mjs';
 
@@ -36,6 +36,7 @@ mkdirSync(srcDir, { recursive: true });
 try {
   runTypeDoc(root);
   const apiDir = join(srcDir, 'api');
+  appendNodeMembers(apiDir, join(root, 'dist', 'esm', 'index.d.mts'));
   writeApiSidebar(apiDir);
   const index = apiIndex(apiDir);
   const pages = writePages(root, srcDir, index);

@@ -183,6 +183,13 @@ describe('the documentation site in Chromium', { timeout: 240_000 }, () => {
     assert.deepEqual(broken, []);
   });
 
+  it('gives every docs/*.md page a place in the sidebar', () => {
+    const sidebar = new Set(reports.get('/docs/starter.html')?.links.map((l) => new URL(l).pathname));
+    const pages = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
+    assert.ok(pages.length > 20);
+    assert.deepEqual(pages.filter((f) => !sidebar.has(`/docs/${f.replace(/\.md$/, '.html')}`)), []);
+  });
+
   it('links the guide pages to their API reference, down to the member', () => {
     const guide = reports.get('/docs/response.html');
     assert.ok(guide, 'the response guide was loaded');

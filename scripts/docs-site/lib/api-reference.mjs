@@ -4,12 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { publishedMembers } from './published-members.mjs';
 import { headingAnchors, markdownLines } from './slug.mjs';
 
-/** Runs TypeDoc with site/typedoc.json; throws with its output when it fails. */
-export function runTypeDoc(root) {
+/** Runs TypeDoc with site/typedoc.json (into `out` when given); throws with its output when it fails. */
+export function runTypeDoc(root, out) {
   const bin = join(root, 'node_modules', 'typedoc', 'bin', 'typedoc');
-  const result = spawnSync(process.execPath, [bin, '--options', join(root, 'site', 'typedoc.json')], { cwd: root, encoding: 'utf8' });
+  const args = [bin, '--options', join(root, 'site', 'typedoc.json'), ...(out ? ['--out', out] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`typedoc failed:\n${result.stdout}${result.stderr}`);
 }
 
@@ -39,9 +41,9 @@ export function memberAnchors(markdown) {
     const h2 = /^##\s+(.*)$/.exec(line);
     if (h2) section = h2[1].trim();
     const h3 = /^###\s+(.*)$/.exec(line);
-    if (!h3 || !/^(Properties|Methods|Accessors)$/.test(section)) continue;
-    // `### ~~del~~`, `### \_router`, `### send()`, `### get()`: the bare name.
-    const name = h3[1].replace(/\\(.)/g, '$1').replace(/~~|`/g, '').replace(/\(\)\??$/, '').trim();
+    if (!h3 || !/^(Properties|Methods|Accessors|Inherited from Node\.js)$/.test(section)) continue;
+    // `### ~~del~~`, `### \_router`, `### send()`, `### secret?`, `### next()?`: the bare name.
+    const name = h3[1].replace(/\\(.)/g, '$1').replace(/~~|`/g, '').replace(/(\(\))?\??$/, '').trim();
     if (!members.has(name)) members.set(name, anchor);
   }
   return members;
@@ -57,6 +59,44 @@ const OBJECT_PAGES = {
 
 // The factories on the framework function (`portico.json`, `express.static`, …), each a page.
 export const FACTORIES = ['json', 'raw', 'text', 'urlencoded', 'static', 'query', 'Router', 'cookieParser'];
+
+// Where Node documents the classes req, res and the app inherit from.
+const NODE_DOCS = {
+  IncomingMessage: 'https://nodejs.org/api/http.html#class-httpincomingmessage',
+  ServerResponse: 'https://nodejs.org/api/http.html#class-httpserverresponse',
+  OutgoingMessage: 'https://nodejs.org/api/http.html#class-httpoutgoingmessage',
+  EventEmitter: 'https://nodejs.org/api/events.html#class-eventemitter',
+  Readable: 'https://nodejs.org/api/stream.html#class-streamreadable',
+  Writable: 'https://nodejs.org/api/stream.html#class-streamwritable',
+  Stream: 'https://nodejs.org/api/stream.html#stream',
+};
+
+/**
+ * Appends to the pages of OBJECT_PAGES a section listing the members their interface inherits from
+ * Node's classes (TypeDoc leaves out what is declared in node_modules), each under a heading of its
+ * own with a link to Node's documentation of its class: every member of req, res and the app has
+ * an anchor in the reference.
+ */
+export function appendNodeMembers(apiDir, entry) {
+  for (const page of Object.values(OBJECT_PAGES)) {
+    const file = join(apiDir, page);
+    const markdown = readFileSync(file, 'utf8');
+    const documented = memberAnchors(markdown);
+    const name = /^interfaces\/(\w+)\.md$/.exec(page)[1];
+    const inherited = publishedMembers(entry, name).filter((m) => m.fromNode && !documented.has(m.name));
+    if (inherited.length === 0) continue;
+    const owners = [...new Set(inherited.map((m) => m.owner))];
+    const link = (owner) => (NODE_DOCS[owner] ? `[\`${owner}\`](${NODE_DOCS[owner]})` : `\`${owner}\``);
+    const section = [
+      '## Inherited from Node.js',
+      '',
+      `Members of Node's ${owners.map(link).join(', ')}, which Node.js documents.`,
+      '',
+      ...inherited.flatMap((m) => [`### ${m.name}`, '', `${link(m.owner)}.${m.name}`, '']),
+    ];
+    writeFileSync(file, `${markdown.trimEnd()}\n\n${section.join('\n')}`);
+  }
+}
 
 /**
  * The index of the reference under `apiDir`: for each object of OBJECT_PAGES its page and member
