@@ -123,7 +123,7 @@ export function apiIndex(apiDir) {
 function pageTitle(markdown, fallback) {
   const h1 = /^#\s+(.*)$/m.exec(markdown);
   if (!h1) return fallback;
-  return h1[1].replace(/^[A-Za-z ]+:\s+/, '').replace(/\\(.)/g, '$1').replace(/<.*$/, '').trim();
+  return h1[1].replace(/^[A-Za-z ]+:\s+/, '').replace(/\\(.)/g, '$1').replace(/<.*$/, '').replace(/\(\)$/, '').trim();
 }
 
 /** The sidebar of the API reference, grouped by kind, written to api/sidebar.json for the site config. */
