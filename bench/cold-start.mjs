@@ -12,6 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { BENCH_DIR, ROOT_DIR } from './lib/frameworks.mjs';
+import { writeBenchmarkCharts } from './lib/charts.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -237,7 +238,10 @@ async function main() {
   writeFileSync(join(BENCH_DIR, 'results', 'latest-cold-start.json'), JSON.stringify({ environment: env, results, installs }, null, 2) + '\n');
   const md = render(results, installs, env);
   process.stdout.write(md + '\n');
-  if (opts.write) writeSection(md);
+  if (opts.write) {
+    writeSection(md);
+    process.stderr.write(`cold-start: BENCHMARKS.md and ${writeBenchmarkCharts().join(', ')} written\n`);
+  }
 }
 
 main().catch((err) => {

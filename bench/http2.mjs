@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import http2 from 'node:http2';
 import { installCleanup, detectPinning, spawnNode, spawnPinned, waitForReady, stop, freePort } from './lib/processes.mjs';
 import { scenarioById } from './lib/scenarios.mjs';
+import { H2_FRAMEWORK_NAMES, H2_SESSION_TITLE } from './lib/http2-labels.mjs';
+import { writeBenchmarkCharts } from './lib/charts.mjs';
 
 const USAGE = `usage: node bench/http2.mjs [--duration=5] [--warmup=2] [--rounds=3] [--clients=16] [--streams=10]
        [--only=a,b,e,g,s] [--frameworks=portico,portico-plain,fastify,node-http2]
@@ -32,17 +34,12 @@ const ROOT = join(BENCH_DIR, '..');
 const require = createRequire(import.meta.url);
 const { H2_SCENARIOS, H2_FRAMEWORKS, hasApp } = require('./servers/http2.cjs');
 const { ITEM } = require('./servers/http2-session.cjs');
-const FRAMEWORK_NAMES = {
-  portico: 'Portico (portico/http2)',
-  'portico-plain': 'Portico (http2.createServer(app))',
-  fastify: 'Fastify (http2: true)',
-  'node-http2': 'node:http2',
-};
+const FRAMEWORK_NAMES = H2_FRAMEWORK_NAMES;
 
 /** Scenario (s), HTTP/2 only: its request carries the cookie of a session a first request opened. */
 const SESSION_SCENARIO = {
   id: 's',
-  title: 'Session + JSON body parser',
+  title: H2_SESSION_TITLE,
   async prepare(port) {
     const first = await h2request(port, { method: 'GET', path: '/login' });
     const cookie = [].concat(first.headers['set-cookie'] ?? [])[0]?.split(';')[0];
@@ -333,7 +330,10 @@ async function main() {
   writeFileSync(join(BENCH_DIR, 'results', 'latest-h2.json'), JSON.stringify({ environment, results }, null, 2) + '\n');
   const md = table(results, opts);
   process.stdout.write(md + '\n');
-  if (opts.write) writeSection(md, environment);
+  if (opts.write) {
+    writeSection(md, environment);
+    process.stderr.write(`bench/http2: BENCHMARKS.md and ${writeBenchmarkCharts().join(', ')} written\n`);
+  }
 }
 
 const START = '<!-- http2:start -->';

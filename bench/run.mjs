@@ -8,6 +8,7 @@ import { SCENARIOS } from './lib/scenarios.mjs';
 import { send, verify } from './lib/http-client.mjs';
 import { describeEnvironment } from './lib/environment.mjs';
 import { resultTables, writeBenchmarksMd } from './lib/report.mjs';
+import { writeBenchmarkCharts } from './lib/charts.mjs';
 import { detectPinning, freePort, installCleanup, peakRssMb, spawnNode, stop } from './lib/processes.mjs';
 
 const options = parseOptions(process.argv.slice(2));
@@ -277,5 +278,5 @@ process.stdout.write(`\n${resultTables(results)}\n`);
 process.stdout.write(`bench: ${results.elapsedSeconds} s; raw results in ${resultsFile}\n`);
 if (options.mode === 'full' || options.write) {
   writeBenchmarksMd(join(ROOT_DIR, 'BENCHMARKS.md'), results);
-  process.stdout.write('bench: BENCHMARKS.md written\n');
+  process.stdout.write(`bench: BENCHMARKS.md and ${writeBenchmarkCharts(results).join(', ')} written\n`);
 }

@@ -306,10 +306,18 @@ function problems(results) {
   return notes;
 }
 
-/** The tables of a run: requests/s, ratios, p50 and p99 latency, peak RSS, start-up, and any problems. */
-export function resultTables(results) {
+// The charts of the page (written by bench/lib/charts.mjs from the same results), as Markdown images.
+const RPS_CHART = '![Requests per second by scenario, Portico against the peers](docs/charts/requests-per-second.svg)';
+const LATENCY_CHARTS = '![p50 latency by scenario](docs/charts/latency-p50.svg)\n![p99 latency by scenario](docs/charts/latency-p99.svg)';
+
+/**
+ * The tables of a run: requests/s, ratios, p50 and p99 latency, peak RSS, start-up, and any problems;
+ * with `charts`, the chart images under the requests/s and latency tables (BENCHMARKS.md only).
+ */
+export function resultTables(results, { charts = false } = {}) {
   const parts = [];
   parts.push('### Requests per second (higher is better)', '', metricTable(results, (c) => c.rps), '');
+  if (charts) parts.push(RPS_CHART, '');
   const ratios = ratioTable(results);
   if (ratios) {
     parts.push(
@@ -363,6 +371,7 @@ export function resultTables(results) {
   // Both percentiles of the cell whose requests/s is reported, so that no gain is bought with hidden latency.
   parts.push('### p50 latency, ms (lower is better)', '', metricTable(results, (c) => c.p50, { digits: 2, higherIsBetter: false }), '');
   parts.push('### p99 latency, ms (lower is better)', '', metricTable(results, (c) => c.p99, { digits: 1, higherIsBetter: false }), '');
+  if (charts) parts.push(LATENCY_CHARTS, '');
   parts.push(
     '### Peak RSS of the server process, MB (lower is better)',
     '',
@@ -432,7 +441,7 @@ ${standIn}- Date: ${env.date.slice(0, 10)} (${env.date})
 - Pinning: ${s.pinning.enabled ? `the server on core 0, ${generator.name} on core 1 (\`taskset\`)` : `none (${s.pinning.reason})`}
 - Start-up (j): median of ${s.startupRuns} fresh process${s.startupRuns === 1 ? '' : 'es'} run with \`--expose-gc\`${startupBaseline(results)}
 
-${resultTables(results)}`;
+${resultTables(results, { charts: true })}`;
 }
 
 /** How the run line describes (j)'s empty app, when the run measured one. */
