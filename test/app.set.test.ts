@@ -191,24 +191,41 @@ describe('settings over HTTP', () => {
     });
   });
 
-  it("'x-powered-by' set to a string sends that string (Portico's name, opted into), and stays enabled", async () => {
+  it("'x-powered-by' set to any truthy value still sends Express, as Express does", async () => {
     const app = portico();
-    app.set('x-powered-by', 'Portico');
+    app.set('x-powered-by', 'PawJS');
+    app.get('/', (_req, res) => res.end('ok'));
+    await withServer(app, async (srv) => {
+      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Express');
+    });
+  });
+
+  it("'x-powered-by value' names another product (Portico's name, opted into), inherited by mounted apps", async () => {
+    const app = portico();
+    app.set('x-powered-by value', 'Portico');
+    assert.equal(app.get('x-powered-by value'), 'Portico');
     assert.equal(app.enabled('x-powered-by'), true);
-    assert.equal(app.get('x-powered-by'), 'Portico');
     app.get('/', (_req, res) => res.end('ok'));
     const child = portico();
     child.get('/', (_req, res) => res.end('child'));
     app.use('/child', child);
     await withServer(app, async (srv) => {
       assert.equal((await send(srv.port)).headers['x-powered-by'], 'Portico');
-      // A mounted app has its own setting (true, so Express's value), as every app does.
-      assert.equal((await send(srv.port, { path: '/child/' })).headers['x-powered-by'], 'Express');
-      app.enable('x-powered-by');
-      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Express');
-      app.set('x-powered-by', '');
+      assert.equal((await send(srv.port, { path: '/child/' })).headers['x-powered-by'], 'Portico');
+      app.disable('x-powered-by');
       assert.equal((await send(srv.port)).headers['x-powered-by'], undefined);
+      app.enable('x-powered-by');
+      app.set('x-powered-by value', null);
+      assert.equal((await send(srv.port)).headers['x-powered-by'], 'Express');
     });
+  });
+
+  it("'x-powered-by value' refuses what is not a valid header value, and keeps the one it had", () => {
+    const app = portico();
+    app.set('x-powered-by value', 'Portico');
+    assert.throws(() => app.set('x-powered-by value', 'a\r\nSet-Cookie: x=1'), { code: 'ERR_INVALID_CHAR' });
+    assert.throws(() => app.set('x-powered-by value', 42), TypeError);
+    assert.equal(app.get('x-powered-by value'), 'Portico');
   });
 
   it("'case sensitive routing' and 'strict routing' apply to routes added after the router exists", async () => {

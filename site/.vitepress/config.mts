@@ -52,6 +52,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Security notes', link: '/docs/security' },
       { text: 'Security policy and advisories', link: '/SECURITY' },
       { text: 'Reliability suite', link: '/docs/reliability' },
+      { text: 'Differential fuzzing', link: '/docs/fuzzing' },
     ],
   },
   {

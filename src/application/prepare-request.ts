@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Application } from './application';
 import { PorticoRequest } from '../request/request';
 import { PorticoResponse } from '../response/response';
-import { readXPoweredBy } from '../settings/settings';
+import { poweredByName, readXPoweredBy } from '../settings/settings';
 import { setTrustedHeader, X_POWERED_BY } from '../http/trusted-header';
 import type * as Http2Objects from '../transport/http2-objects';
 import type { Http2RequestClass, Http2ResponseClass } from '../transport/http2-objects';
@@ -41,14 +41,13 @@ export const RESPONSE_PROTO = Symbol('portico.responsePrototype');
 /**
  * What every app does as a request enters it: give foreign objects Portico's prototype (once),
  * link `req`/`res` to each other and to the app, and send `X-Powered-By` when enabled: `Express`, as
- * Express sends (test suites compare whole responses), or the string the setting holds
- * (`app.set('x-powered-by', 'Portico')`).
+ * Express sends for any truthy `x-powered-by` (test suites compare whole responses), or the name
+ * set with `app.set('x-powered-by value', 'Portico')`.
  */
 export function prepareRequest(app: Application, req: PorticoRequest, res: PorticoResponse): void {
   // Before the app's prototypes, as Express does: a `setHeader` the app wrapped on `app.response`
   // does not see this call. Usually the response's first header: stored directly when allowed.
-  const poweredBy = readXPoweredBy(app.settings);
-  if (poweredBy) setTrustedHeader(res, X_POWERED_BY, typeof poweredBy === 'string' ? poweredBy : 'Express');
+  if (readXPoweredBy(app.settings)) setTrustedHeader(res, X_POWERED_BY, poweredByName(app.settings));
   adoptPrototypes(app, req, res);
   parseQueryOnEntry(app as unknown as Parameters<typeof parseQueryOnEntry>[0], req);
   req.app = app;

@@ -1,8 +1,24 @@
 import { resolve } from 'node:path';
+import { validateHeaderValue } from 'node:http';
 import { compileETag } from './compile-etag';
 import { compileQueryParser } from './compile-query-parser';
 import { compileTrust } from './compile-trust';
 import { View } from '../views/view';
+
+/**
+ * The `X-Powered-By` value an app named with `app.set('x-powered-by value', name)`, checked when set.
+ * Kept under a Symbol so that `app.settings` shows only what Express's does (and the name the app set).
+ */
+export const POWERED_BY_NAME = Symbol('portico.poweredByName');
+let anyPoweredByName = false;
+
+/** The `X-Powered-By` value for an app whose `x-powered-by` is on: `Express`, unless the app named another. */
+export function poweredByName(settings: Settings): string {
+  // Until some app names one, no request looks it up.
+  if (!anyPoweredByName) return 'Express';
+  const name = settings[POWERED_BY_NAME];
+  return typeof name === 'string' ? name : 'Express';
+}
 
 /** Marks that `trust proxy` holds its default, so a mounted app inherits its parent's instead. */
 export const TRUST_PROXY_DEFAULT = Symbol('portico.trustProxyDefault');
@@ -56,6 +72,15 @@ export const readTrustProxyFn = (s: Settings): unknown =>
 
 /** Stores a setting, and its compiled function for `etag`, `query parser` and `trust proxy`. */
 export function writeSetting(settings: Settings, name: string, value: unknown): void {
+  if (name === 'x-powered-by value') {
+    // Checked before anything is stored: the value goes into the header store without node's check.
+    if (value !== undefined && value !== null && value !== false) {
+      if (typeof value !== 'string') throw new TypeError("app.set('x-powered-by value', name): name must be a string");
+      validateHeaderValue('X-Powered-By', value);
+    }
+    anyPoweredByName = true;
+    Object.defineProperty(settings, POWERED_BY_NAME, { configurable: true, writable: true, value: typeof value === 'string' ? value : undefined });
+  }
   // An own property even for names such as `__proto__`, so no setting can replace the chain.
   Object.defineProperty(settings, name, { configurable: true, enumerable: true, writable: true, value });
   if (!Object.prototype.hasOwnProperty.call(COMPILED, name)) return;
