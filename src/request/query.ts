@@ -14,6 +14,16 @@ export function queryStringOf(url: string): string | null {
   return url.slice(q + 1);
 }
 
+/**
+ * Marks an app whose requests read `req.query` through a getter of their prototype (Express 5): the
+ * app parses nothing as a request enters it, and must not assign `req.query`, which has no setter.
+ */
+export function parseQueryByGetter(app: ParserHolder): void {
+  app[PARSER_AT_ROUTER] = QUERY_BY_GETTER;
+}
+
+const QUERY_BY_GETTER = Symbol('portico.queryByGetter');
+
 /** Where an app keeps the `query parser fn` it had when its router was created. */
 const PARSER_AT_ROUTER = Symbol('portico.queryParserAtRouter');
 
@@ -39,8 +49,9 @@ export function captureQueryParser(app: ParserHolder): void {
  * its parent parsed. A request without a query string costs a call that returns `{}` at once.
  */
 export function parseQueryOnEntry(app: ParserHolder, req: { url?: string; query?: unknown }): void {
-  if (req.query) return;
-  const parser = app[PARSER_AT_ROUTER] ?? readQueryParserFn(app.settings);
+  const captured = app[PARSER_AT_ROUTER];
+  if (captured === QUERY_BY_GETTER || req.query) return;
+  const parser = captured ?? readQueryParserFn(app.settings);
   const parse = (typeof parser === 'function' ? parser : parseQueryWithoutSetting) as QueryParser;
   req.query = parse(queryStringOf(req.url ?? '') as string);
 }
