@@ -17,8 +17,8 @@ import type * as RenderApplication from '../views/render-application';
 import { lazyModule } from '../http/lazy-module';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, applyDefaultSettings, type Settings } from '../settings/settings';
-import { prepareRequest, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
-import { inheritFromParent, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
+import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { inheritFromParent, inheritedRequestPrototype, inheritedResponsePrototype, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
 import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
 import { REGISTRATION_ROUTER } from './app-router';
@@ -196,7 +196,7 @@ export class ApplicationCore {
   /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
   get request(): PorticoRequest {
     if (this[REQUEST_PROTO] === undefined) {
-      this[REQUEST_PROTO] = ownPrototype(this, requestPrototypeOf(this.parent));
+      this[REQUEST_PROTO] = ownPrototype(this, inheritedRequestPrototype(this as unknown as Application, this.parent));
       relinkMountedApps(this);
     }
     return this[REQUEST_PROTO] as PorticoRequest;
@@ -205,7 +205,7 @@ export class ApplicationCore {
   /** The response prototype of this app (created on first access). */
   get response(): PorticoResponse {
     if (this[RESPONSE_PROTO] === undefined) {
-      this[RESPONSE_PROTO] = ownPrototype(this, responsePrototypeOf(this.parent));
+      this[RESPONSE_PROTO] = ownPrototype(this, inheritedResponsePrototype(this as unknown as Application, this.parent));
       relinkMountedApps(this);
     }
     return this[RESPONSE_PROTO] as PorticoResponse;

@@ -54,15 +54,15 @@ export function inheritFromParent(this: Application, parent: Application): void 
 /**
  * What a mounted app's own request prototype inherits from: its parent's, as in Express, when both
  * are apps of the same API; an Express 5 app inside an Express 4 app (or the reverse) keeps its own
- * API's request, so each keeps its semantics (`req.query`, the removed methods).
+ * API's request, so each keeps its semantics (`req.query`, the removed methods). A root app's is its API's.
  */
-function inheritedRequestPrototype(child: Application, parent: Application): object {
-  return sameApi(child, parent) ? requestPrototypeOf(parent) : apiRequestPrototype(child);
+export function inheritedRequestPrototype(child: Application, parent: Application | undefined): object {
+  return parent !== undefined && sameApi(child, parent) ? requestPrototypeOf(parent) : apiRequestPrototype(child);
 }
 
 /** The response side of `inheritedRequestPrototype`. */
-function inheritedResponsePrototype(child: Application, parent: Application): object {
-  return sameApi(child, parent) ? responsePrototypeOf(parent) : apiResponsePrototype(child);
+export function inheritedResponsePrototype(child: Application, parent: Application | undefined): object {
+  return parent !== undefined && sameApi(child, parent) ? responsePrototypeOf(parent) : apiResponsePrototype(child);
 }
 
 function sameApi(a: Application, b: Application): boolean {

@@ -36,17 +36,27 @@ const core = ApplicationCore.prototype as unknown as Record<string, (this: unkno
 
 const methods: Record<string, (this: Express5Application, ...args: never[]) => unknown> = {
   init(this: Express5Application) {
-    core.init.call(this);
-    // Express 5's state objects have no prototype.
-    this.settings = Object.assign(Object.create(null) as Record<string, unknown>, this.settings) as typeof this.settings;
-    this.engines = Object.assign(Object.create(null) as Record<string, unknown>, this.engines) as typeof this.engines;
-    this.locals.settings = this.settings;
+    // Express 4's state, but objects without a prototype, as Express 5 makes them, and no `_router`.
+    this.settings = Object.create(null) as typeof this.settings;
+    this.engines = Object.create(null) as typeof this.engines;
+    this.cache = Object.create(null) as typeof this.cache;
     this[ROUTER] = undefined;
+    this.defaultConfiguration();
   },
 
   defaultConfiguration(this: Express5Application) {
     core.defaultConfiguration.call(this);
     this.set('query parser', 'simple');
+  },
+
+  /** Express 5 takes only a name (or names) and a function; the router checks both. */
+  param(this: Express5Application, name: string | string[], fn: unknown) {
+    if (Array.isArray(name)) {
+      for (const n of name) this.param(n, fn);
+      return this;
+    }
+    this.router.param(name, fn);
+    return this;
   },
 
   handle(this: Express5Application, req: unknown, res: unknown, callback?: NextFunction) {

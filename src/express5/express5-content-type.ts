@@ -1,4 +1,4 @@
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import mimeTypes from 'mime-types';
 import { create as contentDisposition } from 'content-disposition2';
 
@@ -16,9 +16,12 @@ export function completeContentType(value: string): string {
   return mimeTypes.contentType(value) || value;
 }
 
-/** `Content-Disposition: attachment` of content-disposition 2 (`?` fallbacks for non-ASCII, plus `filename*`). */
+/**
+ * `Content-Disposition: attachment` of Express 5: the file's base name, by content-disposition 2
+ * (a bare token when it is one, `?` fallbacks for non-ASCII plus `filename*`).
+ */
 export function attachmentHeader(filename?: string): string {
-  return contentDisposition(filename);
+  return contentDisposition(filename === undefined ? undefined : basename(filename));
 }
 
 /** The type `res.attachment(filename)` sets: the one of the file's extension. */

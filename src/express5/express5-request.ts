@@ -9,6 +9,12 @@ import { forwardedOrHost } from '../request/host';
 import { queryStringOf } from '../request/query';
 import { readQueryParserFn } from '../settings/settings';
 import { copyMembers, orderMembers } from './copy-members';
+// @ts-expect-error -- the alias has no declarations of its own; its shape is `fresh`'s (FreshComparison)
+import fresh2Module from 'fresh2';
+import { isFreshBy, type FreshComparison } from '../request/freshness';
+
+/** `fresh` 2, the version Express 5 compares validators with (installed under an alias beside 0.5). */
+const fresh2 = fresh2Module as FreshComparison;
 
 /** The members of the 4.x request that Express 5 removed. */
 const REMOVED = ['param', 'acceptsCharset', 'acceptsEncoding', 'acceptsLanguage', 'host'];
@@ -63,6 +69,14 @@ Object.defineProperties(Express5Request.prototype, {
       const parse = readQueryParserFn(this.app.settings) as ((query: string) => ParsedQs) | undefined;
       if (typeof parse !== 'function') return {};
       return parse(queryStringOf(this.url ?? '') as string);
+    },
+  },
+  /** As in Express 4, compared by `fresh` 2: an `If-None-Match` present decides without `If-Modified-Since`. */
+  fresh: {
+    configurable: true,
+    enumerable: true,
+    get(this: Request5): boolean {
+      return isFreshBy(this as unknown as PorticoRequest, fresh2);
     },
   },
   /** The host the client asked for, port included (`req.hostname` drops it). */

@@ -1,4 +1,5 @@
 import { ServerResponse } from 'node:http';
+import { Buffer } from 'node:buffer';
 import encodeUrl from 'encodeurl';
 import appendVary from 'vary';
 import { PorticoResponse } from '../response/response';
@@ -64,6 +65,10 @@ const members: Record<string, (this: Response5, ...args: never[]) => unknown> = 
   send(this: Response5, body?: unknown) {
     // Numbers are bodies like any other JSON value now.
     if (typeof body === 'number') return this.json(body);
+    // Any Uint8Array is bytes (Express 4 sent a non-Buffer one as JSON); a Buffer over the same memory, no copy.
+    if (body instanceof Uint8Array && !Buffer.isBuffer(body)) {
+      return send(this as unknown as PorticoResponse, 1, Buffer.from(body.buffer, body.byteOffset, body.byteLength), undefined);
+    }
     return send(this as unknown as PorticoResponse, 1, body, undefined);
   },
 
@@ -80,8 +85,9 @@ const members: Record<string, (this: Response5, ...args: never[]) => unknown> = 
   },
 
   redirect(this: Response5, first: unknown, second?: unknown) {
-    // Two arguments are (status, url), whatever their types; the status is checked as it is set, after `Location`.
-    if (arguments.length >= 2) writeRedirect(this as unknown as PorticoResponse, first as number, second, html5, setCheckedStatus);
+    // Exactly two arguments are (status, url), whatever their types; the status is checked as it is
+    // set, after `Location`. Any other count is the URL alone.
+    if (arguments.length === 2) writeRedirect(this as unknown as PorticoResponse, first as number, second, html5, setCheckedStatus);
     else writeRedirect(this as unknown as PorticoResponse, 302, first, html5, setCheckedStatus);
   },
 
