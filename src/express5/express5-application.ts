@@ -4,7 +4,7 @@ import { createApplication } from '../application/create-application';
 import { ApplicationCore, dispatchThroughRouter, type Application } from '../application/application';
 import { API_REQUEST_PROTO, API_RESPONSE_PROTO } from '../application/prepare-request';
 import { REGISTRATION_ROUTER } from '../application/app-router';
-import { createRouter, type Router } from '../router/router';
+import { createRouter5, type Router } from '../router/router';
 import { parseQueryByGetter } from '../request/query';
 import type { NextFunction } from '../router/types';
 import { Express5Request } from './express5-request';
@@ -111,7 +111,7 @@ export function createExpress5Application(): Express5Application {
       configurable: true,
       enumerable: true,
       get(this: Express5Application): Router {
-        return (this[ROUTER] ??= createRouter({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') }));
+        return (this[ROUTER] ??= createRouter5({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') }));
       },
     },
   });
