@@ -1,6 +1,7 @@
 import { basename, extname } from 'node:path';
 import mimeTypes from 'mime-types';
 import { create as contentDisposition } from 'content-disposition2';
+import * as contentType2 from 'content-type2';
 
 /**
  * The media types of Express 5 (mime-types 3, where `.js` is `text/javascript`): `res.type` looks
@@ -11,9 +12,12 @@ export function typeOfExtension(type: string): string {
   return type.indexOf('/') === -1 ? mimeTypes.contentType(type) || 'application/octet-stream' : type;
 }
 
-/** The Content-Type `res.set` stores for `value` in Express 5: completed when mime-types knows it. */
+/**
+ * The Content-Type `res.set` stores for `value` in Express 5: what mime-types 3 makes of it, and
+ * the text `false` where it makes nothing (an unknown extension, an empty value), as Express 5 sends.
+ */
 export function completeContentType(value: string): string {
-  return mimeTypes.contentType(value) || value;
+  return String(mimeTypes.contentType(value));
 }
 
 /**
@@ -27,4 +31,15 @@ export function attachmentHeader(filename?: string): string {
 /** The type `res.attachment(filename)` sets: the one of the file's extension. */
 export function extensionOf(filename: string): string {
   return extname(filename);
+}
+
+/**
+ * A type with `charset` set, as Express 5 writes it (content-type 2: parameters keep their order,
+ * names in lower case; an invalid type fails with content-type 2's TypeError). Empty stays empty.
+ */
+export function setCharset5(type: string, charset: string): string {
+  if (!type) return type;
+  const parsed = contentType2.parse(type);
+  parsed.parameters.charset = charset;
+  return contentType2.format(parsed);
 }

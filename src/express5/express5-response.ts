@@ -5,14 +5,16 @@ import appendVary from 'vary';
 import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import type { Application } from '../application/application';
-import { send } from '../response/send';
+import { send, sendSettledString, HTML_UTF8 } from '../response/send';
+import { usesOwnHeaderMethods } from '../http/own-header-methods';
+import { readHeader, setTrustedHeader, CONTENT_TYPE } from '../http/trusted-header';
 import { recordOwnSend, sendJson, sendJsonp } from '../response/json';
 import { statusMessage } from '../response/status';
 import { writeRedirect, type RedirectPage } from '../response/redirect';
 import type { CookieOptions } from '../response/cookie';
 import { registerSharedPrototype } from '../request/shared-prototypes';
 import { checkStatus } from './express5-status';
-import { attachmentHeader, completeContentType, extensionOf, typeOfExtension } from './express5-content-type';
+import { attachmentHeader, completeContentType, extensionOf, setCharset5, typeOfExtension } from './express5-content-type';
 import { setHeaderField } from '../response/headers';
 import { copyMembers } from './copy-members';
 
@@ -69,6 +71,7 @@ const members: Record<string, (this: Response5, ...args: never[]) => unknown> = 
     if (body instanceof Uint8Array && !Buffer.isBuffer(body)) {
       return send(this as unknown as PorticoResponse, 1, Buffer.from(body.buffer, body.byteOffset, body.byteLength), undefined);
     }
+    if (typeof body === 'string') return sendString5(this, body);
     return send(this as unknown as PorticoResponse, 1, body, undefined);
   },
 
@@ -134,6 +137,20 @@ const members: Record<string, (this: Response5, ...args: never[]) => unknown> = 
     return this.set('Link', link + entries.join(', '));
   },
 };
+
+/**
+ * A string body as Express 5 types it: a Content-Type string already set gets `charset=utf-8`
+ * (content-type 2), anything else becomes HTML, in one `res.set`. With Portico's own header methods
+ * the HTML type is stored directly, as the 4.x send does.
+ */
+function sendString5(res: Response5, body: string): Response5 {
+  const response = res as unknown as PorticoResponse;
+  const own = usesOwnHeaderMethods(response);
+  const type = own ? readHeader(response, CONTENT_TYPE) : res.get('Content-Type');
+  if (typeof type === 'string') res.set('Content-Type', setCharset5(type, 'utf-8'));
+  else if (!own || !setTrustedHeader(response, CONTENT_TYPE, HTML_UTF8)) res.type('html');
+  return sendSettledString(response, body, own) as unknown as Response5;
+}
 
 function setCheckedStatus(res: PorticoResponse, status: number): void {
   res.statusCode = checkStatus(status);
