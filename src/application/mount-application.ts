@@ -4,6 +4,7 @@ import type { NextFunction } from '../router/types';
 import type { PorticoRequest } from '../request/request';
 import type { PorticoResponse } from '../response/response';
 import { inheritSettings } from '../settings/settings';
+import { restoreQueryOnReturn } from '../request/query';
 import { registerSharedPrototype } from '../request/shared-prototypes';
 import { REGISTRATION_ROUTER, type RegistersOnRouter } from './app-router';
 import { adoptPrototypes, requestPrototypeOf, responsePrototypeOf, apiRequestPrototype, apiResponsePrototype, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
@@ -34,6 +35,7 @@ export function mountApplication(parent: Application, path: PathPattern, fn: App
       req.app = original;
       res.app = original;
       adoptPrototypes(original, req, res);
+      restoreQueryOnReturn(original as unknown as Parameters<typeof restoreQueryOnReturn>[0], req as { query?: unknown });
       next(err);
     });
   };

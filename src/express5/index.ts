@@ -1,7 +1,7 @@
 import { createExpress5Application, express5Application, type Express5Application } from './express5-application';
 import { Express5Request, type Request5 } from './express5-request';
 import { Express5Response, type Response5 } from './express5-response';
-import { createRouter5 } from '../router/router';
+import { createSwitchingRouter5 } from './router-entry';
 import { Route as RouteClass } from '../router/route';
 import * as body from '../body/index';
 import { serveStatic } from '../static/index';
@@ -17,7 +17,7 @@ Object.assign(portico5, {
   request: Express5Request.prototype,
   response: Express5Response.prototype,
   Route: RouteClass,
-  Router: createRouter5,
+  Router: createSwitchingRouter5,
   json: body.json,
   raw: body.raw,
   static: serveStatic,
@@ -31,7 +31,7 @@ declare namespace portico5 {
   const request: Request5;
   const response: Response5;
   const Route: typeof RouteClass;
-  const Router: typeof createRouter5;
+  const Router: typeof createSwitchingRouter5;
   const json: typeof body.json;
   const raw: typeof body.raw;
   const static: typeof serveStatic;
