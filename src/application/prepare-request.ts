@@ -170,7 +170,20 @@ function declareRequestFields(message: object): void {
   req.route = req.route;
   req.body = req.body;
   req._body = req._body;
-  req.query = req.query;
+  // Not where the prototype reads `req.query` through a getter (Express 5): there is nothing to create.
+  if (!queryIsAccessor(Object.getPrototypeOf(message) as object)) req.query = req.query;
+}
+
+/** Per prototype, whether it (or one above it) defines `query` as an accessor. */
+const queryAccessors = new WeakMap<object, boolean>();
+
+function queryIsAccessor(proto: object): boolean {
+  let known = queryAccessors.get(proto);
+  if (known === undefined) {
+    known = hasAccessor(proto, 'query');
+    queryAccessors.set(proto, known);
+  }
+  return known;
 }
 
 /** The response's fields (see above). */
