@@ -49,6 +49,15 @@ export function isSupportedCharset(charset: string): boolean {
   return supported.set(charset, !CODECS_EXPRESS_LACKS.has(canonicalCharset(charset)) && loadIconv().encodingExists(charset));
 }
 
+/**
+ * Whether `charset` is one Express 5 decodes: any iconv-lite knows. Its 0.7 release, which Express 5
+ * ships, no longer takes names of Object.prototype's members (`constructor`) for codecs; 0.6 does.
+ */
+export function isSupportedCharset5(charset: string): boolean {
+  if (charset === 'utf-8') return true;
+  return !(canonicalCharset(charset) in Object.prototype) && loadIconv().encodingExists(charset);
+}
+
 /** Decodes a body, dropping a leading byte order mark as iconv-lite does. */
 export function decodeBody(buf: Buffer, charset: string): string {
   if (charset !== 'utf-8' && charset !== 'utf8') return loadIconv().decode(buf, charset);
