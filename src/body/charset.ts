@@ -65,3 +65,16 @@ export function decodeBody(buf: Buffer, charset: string): string {
   const text = buf.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/** The UTF-32 codecs, canonical names. */
+const UTF32_CODECS = new Set(['utf32', 'utf32le', 'utf32be', 'ucs4', 'ucs4le', 'ucs4be']);
+
+/**
+ * Decodes a body as Express 5 does (iconv-lite 0.7): the same text, except that a UTF-32 body
+ * whose length is not a multiple of four ends with one U+FFFD for its incomplete last unit, where
+ * iconv-lite 0.6 drops those bytes.
+ */
+export function decodeBody5(buf: Buffer, charset: string): string {
+  const text = decodeBody(buf, charset);
+  return buf.length % 4 !== 0 && UTF32_CODECS.has(canonicalCharset(charset)) ? text + '\ufffd' : text;
+}

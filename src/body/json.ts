@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { parseFailedError, unsupportedCharsetError } from '../errors/body-errors';
-import { decodeBody } from './charset';
 import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
 import { firstTokenIndex, opensContainer, strictModeError, stripToMessageAndStack } from './json-syntax';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
@@ -38,7 +37,7 @@ export function createJsonParser(options: JsonOptions | null | undefined, profil
   const reviver = typeof opts.reviver === 'function' ? (opts.reviver as Reviver) : undefined;
   const plan: ParserPlan = {
     ...resolveCommonOptions(opts, 'application/json', profile),
-    toBody: (buf, charset) => parseJson(decodeBody(buf, charset as string), strict, reviver),
+    toBody: (buf, charset) => parseJson(profile.decode(buf, charset as string), strict, reviver),
   };
 
   return function jsonParser(req: BodyRequest, res: ServerResponse, next: Next): void {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isSupportedCharset, isSupportedCharset5, requestCharset } from './charset';
+import { decodeBody, decodeBody5, isSupportedCharset, isSupportedCharset5, requestCharset } from './charset';
 import { hasZstdDecoder } from './inflate';
 import { requestCharset5 } from './media-type-lenient';
 
@@ -21,6 +21,8 @@ export interface BodyProfile {
   readonly charsetSupported: (charset: string) => boolean;
   /** The request's charset parameter in lower case, as the version's Content-Type parser reads it. */
   readonly requestCharset: (req: IncomingMessage) => string | undefined;
+  /** Decodes a body in a charset it supports (iconv-lite's decoding as the version ships it). */
+  readonly decode: (buf: Buffer, charset: string) => string;
   /** Whether Content-Type headers are matched leniently (content-type 2.x: invalid parameters ignored). */
   readonly lenientContentType: boolean;
   /** 5.x only: json's `defaultCharset`, urlencoded's ISO-8859-1 and qs charset options, qs for `extended: false`. */
@@ -45,6 +47,7 @@ export const BODY_PROFILE_4: BodyProfile = {
   encodings: ENCODINGS_4,
   charsetSupported: isSupportedCharset,
   requestCharset,
+  decode: decodeBody,
   lenientContentType: false,
   express5: false,
 };
@@ -58,6 +61,7 @@ export function bodyProfile5(): BodyProfile {
     encodings: encodings5(),
     charsetSupported: isSupportedCharset5,
     requestCharset: requestCharset5,
+    decode: decodeBody5,
     lenientContentType: true,
     express5: true,
   };

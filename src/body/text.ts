@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { readAndParse, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
-import { decodeBody } from './charset';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
 import { BODY_PROFILE_4, type BodyProfile } from './profile';
 
@@ -22,7 +21,7 @@ export function createTextParser(options: TextOptions | null | undefined, profil
   const defaultCharset = opts.defaultCharset ? String(opts.defaultCharset) : 'utf-8';
   const plan: ParserPlan = {
     ...resolveCommonOptions(opts, 'text/plain', profile),
-    toBody: (buf, charset) => decodeBody(buf, charset as string),
+    toBody: (buf, charset) => profile.decode(buf, charset as string),
   };
 
   return function textParser(req: BodyRequest, res: ServerResponse, next: Next): void {

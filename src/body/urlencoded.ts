@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { unsupportedCharsetError } from '../errors/body-errors';
 import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
-import { decodeBody } from './charset';
 import { warnDeprecated } from '../errors/deprecation';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
 import { BODY_PROFILE_4, type BodyProfile } from './profile';
@@ -48,7 +47,7 @@ export function createUrlencodedParser(options: UrlencodedOptions | null | undef
   const plan: ParserPlan = {
     ...resolveCommonOptions(opts, 'application/x-www-form-urlencoded', profile),
     toBody: (buf, charset) => {
-      const body = decodeBody(buf, charset as string);
+      const body = profile.decode(buf, charset as string);
       if (body.length === 0) return {};
       if (express5) return loadParse().parseForm5(body, settings, extended, charset as string);
       return extended ? loadParse().parseExtended(body, settings) : loadParse().parseSimple(body, settings);
