@@ -1,6 +1,9 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { send, type RunningServer, type SimpleRequest } from '../helpers/server';
-import { probeType, probeVerify, type ParserSpec } from '../helpers/body-probe';
+import { send, startServer, type RunningServer, type SimpleRequest } from '../helpers/server';
+import { probeApp, probeType, probeVerify, type ParserSpec } from '../helpers/body-probe';
+import type { FrameworkLike } from '../helpers/compare';
 
 /**
  * The hand-written cases of the body-parser differential tests, one list for every Express version
@@ -542,3 +545,43 @@ export async function both(servers: { portico: RunningServer; express: RunningSe
   return { portico: { status: p.status, body: parse(p.text) }, express: { status: e.status, body: parse(e.text) } };
 }
 
+
+/**
+ * Declares one `describe` per group: the probe app with the group's parsers on `ours` and on
+ * `oracle`, and one test per case comparing their answers. Returns the number of cases declared.
+ */
+export function describeGroups(label: string, list: Group[], ours: FrameworkLike, oracle: FrameworkLike): number {
+  let count = 0;
+  for (const group of list) {
+    describe(`body parsers against ${label}: ${group.name}`, () => {
+      const servers = {} as { portico: RunningServer; express: RunningServer };
+      before(async () => {
+        servers.portico = await startServer(probeApp(ours, group.parsers));
+        servers.express = await startServer(probeApp(oracle, group.parsers));
+      });
+      after(async () => {
+        await servers.portico.close();
+        await servers.express.close();
+      });
+      for (const { name, req } of group.cases) {
+        count++;
+        it(`answers like Express: ${name}`, { timeout: 10_000 }, async () => {
+          const { portico: p, express: e } = await both(servers, req);
+          assert.deepStrictEqual(p, e);
+        });
+      }
+    });
+  }
+  return count;
+}
+
+/** What creating a parser gave: the middleware's name and arity, or the class and message of what it threw. */
+export function factoryOutcome(make: () => unknown): unknown {
+  try {
+    const middleware = make() as { name: string; length: number };
+    return { name: middleware.name, length: middleware.length };
+  } catch (error) {
+    const e = error as Error;
+    return { threw: e.constructor.name, message: e.message };
+  }
+}

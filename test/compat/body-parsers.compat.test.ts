@@ -1,13 +1,13 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import express from 'express';
 import fc from 'fast-check';
 import portico from '../../src/index';
-import { startServer, type Listener, type RunningServer, type SimpleRequest } from '../helpers/server';
+import { startServer, type Listener, type SimpleRequest } from '../helpers/server';
 import { compareApps, type FrameworkLike } from '../helpers/compare';
 import { describeError, probeApp, probeVerify, type ParserSpec } from '../helpers/body-probe';
-import { both, ct, FORM, groups, JSON_TYPE, OCTET, post, type Body } from './body-parser-cases';
+import { both, ct, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post, type Body } from './body-parser-cases';
 
 /**
  * Differential tests of the four body parsers: each request goes to the same probe app built on
@@ -15,27 +15,7 @@ import { both, ct, FORM, groups, JSON_TYPE, OCTET, post, type Body } from './bod
  * error (class, name, message, own keys in order, status, expose, type, extra fields) must agree.
  */
 
-let caseCount = 0;
-for (const group of groups) {
-  describe(`body parsers against express@4: ${group.name}`, () => {
-    const servers = {} as { portico: RunningServer; express: RunningServer };
-    before(async () => {
-      servers.portico = await startServer(probeApp(portico as unknown as FrameworkLike, group.parsers));
-      servers.express = await startServer(probeApp(express, group.parsers));
-    });
-    after(async () => {
-      await servers.portico.close();
-      await servers.express.close();
-    });
-    for (const { name, req } of group.cases) {
-      caseCount++;
-      it(`answers like Express: ${name}`, { timeout: 10_000 }, async () => {
-        const { portico: p, express: e } = await both(servers, req);
-        assert.deepStrictEqual(p, e);
-      });
-    }
-  });
-}
+const caseCount = describeGroups('express@4', groups, portico as unknown as FrameworkLike, express);
 
 describe('body parsers against express@4: the differential suite', () => {
   it('covers at least 150 requests', () => {
@@ -76,20 +56,11 @@ describe('body parser factories against express@4', () => {
     ['options a string', (fw) => fw.raw('x' as never)],
     ['no options', (fw) => fw.text()],
   ];
-  const outcome = (make: () => unknown): unknown => {
-    try {
-      const middleware = make() as { name: string; length: number };
-      return { name: middleware.name, length: middleware.length };
-    } catch (error) {
-      const e = error as Error;
-      return { threw: e.constructor.name, message: e.message };
-    }
-  };
   for (const [name, make] of factoryCases) {
     it(`behaves like Express with ${name}`, () => {
       assert.deepStrictEqual(
-        outcome(() => make(portico as unknown as FrameworkLike)),
-        outcome(() => make(express)),
+        factoryOutcome(() => make(portico as unknown as FrameworkLike)),
+        factoryOutcome(() => make(express)),
       );
     });
   }

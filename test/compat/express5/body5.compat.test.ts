@@ -1,11 +1,10 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { startServer, type RunningServer } from '../../helpers/server';
-import { probeApp, probeType, probeVerify } from '../../helpers/body-probe';
+import { probeType, probeVerify } from '../../helpers/body-probe';
 import { express5, porticoWith5Parsers } from '../../helpers/body5-frameworks';
 import type { FrameworkLike } from '../../helpers/compare';
-import { both, c, ct, FORM, groups, JSON_TYPE, OCTET, post, type Body, type Group } from '../body-parser-cases';
+import { c, ct, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post, type Body, type Group } from '../body-parser-cases';
 
 /**
  * Differential tests of Portico's Express 5 parsers (`bodyParsers5`) against express@5.3's own
@@ -187,27 +186,7 @@ const factoryCases: Array<[string, (fw: FrameworkLike) => unknown]> = [
   ['options null', (fw) => fw.json(null as never)],
 ];
 
-let caseCount = 0;
-for (const group of [...groups, ...express5Groups]) {
-  describe(`body parsers against express@5: ${group.name}`, () => {
-    const servers = {} as { portico: RunningServer; express: RunningServer };
-    before(async () => {
-      servers.portico = await startServer(probeApp(porticoWith5Parsers, group.parsers));
-      servers.express = await startServer(probeApp(express5, group.parsers));
-    });
-    after(async () => {
-      await servers.portico.close();
-      await servers.express.close();
-    });
-    for (const { name, req } of group.cases) {
-      caseCount++;
-      it(`answers like Express 5: ${name}`, { timeout: 10_000 }, async () => {
-        const { portico: p, express: e } = await both(servers, req);
-        assert.deepStrictEqual(p, e);
-      });
-    }
-  });
-}
+const caseCount = describeGroups('express@5', [...groups, ...express5Groups], porticoWith5Parsers, express5);
 
 describe('body parsers against express@5: the differential suite', () => {
   it('covers at least 250 requests', () => {
@@ -216,18 +195,9 @@ describe('body parsers against express@5: the differential suite', () => {
 });
 
 describe('body parser factories against express@5', () => {
-  const outcome = (make: () => unknown): unknown => {
-    try {
-      const middleware = make() as { name: string; length: number };
-      return { name: middleware.name, length: middleware.length };
-    } catch (error) {
-      const e = error as Error;
-      return { threw: e.constructor.name, message: e.message };
-    }
-  };
   for (const [name, make] of factoryCases) {
     it(`behaves like Express 5 with ${name}`, () => {
-      assert.deepStrictEqual(outcome(() => make(porticoWith5Parsers)), outcome(() => make(express5)));
+      assert.deepStrictEqual(factoryOutcome(() => make(porticoWith5Parsers)), factoryOutcome(() => make(express5)));
     });
   }
 });
