@@ -1,8 +1,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import zlib from 'node:zlib';
-import { send, startServer, type RunningServer, type SimpleRequest } from '../helpers/server';
-import { probeApp, probeType, probeVerify, type ParserSpec } from '../helpers/body-probe';
+import { send, startServer, type Listener, type RunningServer, type SimpleRequest } from '../helpers/server';
+import { describeError, probeApp, probeType, probeVerify, type ParserSpec } from '../helpers/body-probe';
 import type { FrameworkLike } from '../helpers/compare';
 
 /**
@@ -584,4 +585,50 @@ export function factoryOutcome(make: () => unknown): unknown {
     const e = error as Error;
     return { threw: e.constructor.name, message: e.message };
   }
+}
+
+/** Declares the tests of clients that hang up mid-body: `ours` must report the error `oracle` reports. */
+export function describeAborts(label: string, ours: FrameworkLike, oracle: FrameworkLike): void {
+  describe(`body parsers against ${label}: a client that aborts`, () => {
+    /** The error each framework's handler saw when the client hung up after `sent` of `declared`. */
+    async function abortedOn(framework: FrameworkLike, parser: ParserSpec, head: string, sent: Body): Promise<unknown> {
+      let seen: unknown;
+      const app = framework();
+      const [kind, options] = parser;
+      const factories = framework as unknown as Record<string, (o?: unknown) => unknown>;
+      app.use(factories[kind](options) as never);
+      app.use(((err: unknown, _req: unknown, _res: unknown, _next: unknown) => {
+        seen = describeError(err);
+      }) as never);
+      const server = await startServer(app as unknown as Listener);
+      try {
+        const socket = net.connect(server.port, '127.0.0.1');
+        socket.on('error', () => {});
+        await new Promise<void>((resolve) => socket.on('connect', resolve));
+        socket.write(head);
+        socket.write(sent);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        socket.destroy();
+        for (let i = 0; i < 300 && seen === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        return seen;
+      } finally {
+        await server.close();
+      }
+    }
+
+    const cases: Array<[string, ParserSpec, string, Body]> = [
+      ['json with Content-Length', ['json'], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"a":'],
+      ['json chunked', ['json'], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"a":\r\n'],
+      ['raw with Content-Length', ['raw'], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 4096\r\n\r\n', Buffer.alloc(1000, 1)],
+      ['text with verify', ['text', { verify: probeVerify }], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n', 'abc'],
+    ];
+    for (const [name, parser, head, sent] of cases) {
+      it(`reports the same request.aborted error: ${name}`, { timeout: 10_000 }, async () => {
+        const mine = await abortedOn(ours, parser, head, sent);
+        const theirs = await abortedOn(oracle, parser, head, sent);
+        assert.ok(theirs !== undefined, 'express reported an error');
+        assert.deepStrictEqual(mine, theirs);
+      });
+    }
+  });
 }

@@ -1,13 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import express from 'express';
 import fc from 'fast-check';
 import portico from '../../src/index';
 import { startServer, type Listener, type SimpleRequest } from '../helpers/server';
 import { compareApps, type FrameworkLike } from '../helpers/compare';
-import { describeError, probeApp, probeVerify, type ParserSpec } from '../helpers/body-probe';
-import { both, ct, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post, type Body } from './body-parser-cases';
+import { probeApp, type ParserSpec } from '../helpers/body-probe';
+import { both, ct, describeAborts, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post } from './body-parser-cases';
 
 /**
  * Differential tests of the four body parsers: each request goes to the same probe app built on
@@ -66,48 +65,7 @@ describe('body parser factories against express@4', () => {
   }
 });
 
-describe('body parsers against express@4: a client that aborts', () => {
-  /** The error each framework's handler saw when the client hung up after `sent` of `declared`. */
-  async function abortedOn(framework: FrameworkLike, parser: ParserSpec, head: string, sent: Body): Promise<unknown> {
-    let seen: unknown;
-    const app = framework();
-    const [kind, options] = parser;
-    const factories = framework as unknown as Record<string, (o?: unknown) => unknown>;
-    app.use(factories[kind](options) as never);
-    app.use(((err: unknown, _req: unknown, _res: unknown, _next: unknown) => {
-      seen = describeError(err);
-    }) as never);
-    const server = await startServer(app as unknown as Listener);
-    try {
-      const socket = net.connect(server.port, '127.0.0.1');
-      socket.on('error', () => {});
-      await new Promise<void>((resolve) => socket.on('connect', resolve));
-      socket.write(head);
-      socket.write(sent);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      socket.destroy();
-      for (let i = 0; i < 300 && seen === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      return seen;
-    } finally {
-      await server.close();
-    }
-  }
-
-  const cases: Array<[string, ParserSpec, string, Body]> = [
-    ['json with Content-Length', ['json'], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"a":'],
-    ['json chunked', ['json'], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"a":\r\n'],
-    ['raw with Content-Length', ['raw'], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 4096\r\n\r\n', Buffer.alloc(1000, 1)],
-    ['text with verify', ['text', { verify: probeVerify }], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n', 'abc'],
-  ];
-  for (const [name, parser, head, sent] of cases) {
-    it(`reports the same request.aborted error: ${name}`, { timeout: 10_000 }, async () => {
-      const ours = await abortedOn(portico as unknown as FrameworkLike, parser, head, sent);
-      const theirs = await abortedOn(express, parser, head, sent);
-      assert.ok(theirs !== undefined, 'express reported an error');
-      assert.deepStrictEqual(ours, theirs);
-    });
-  }
-});
+describeAborts('express@4', portico as unknown as FrameworkLike, express);
 
 describe('body parsers against express@4: the default error handler', () => {
   const requests: Array<[string, ParserSpec, SimpleRequest]> = [

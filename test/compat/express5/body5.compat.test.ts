@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { probeType, probeVerify } from '../../helpers/body-probe';
 import { express5, porticoWith5Parsers } from '../../helpers/body5-frameworks';
 import type { FrameworkLike } from '../../helpers/compare';
-import { c, ct, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post, type Body, type Group } from '../body-parser-cases';
+import { c, ct, describeAborts, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post, type Body, type Group } from '../body-parser-cases';
 
 /**
  * Differential tests of Portico's Express 5 parsers (`bodyParsers5`) against express@5.3's own
@@ -162,6 +162,16 @@ const express5Groups: Group[] = [
       c('UTF-8 without a sentinel', post(ct(FORM), 'a[]=%C3%A9&a[]=x')),
     ],
   },
+  {
+    name: 'urlencoded with a truthy extended that is not true, and verify',
+    parsers: [['urlencoded', { extended: 'yes', verify: probeVerify }], ['text', { type: 'text/x-zero', extended: 0 }]],
+    cases: [
+      c('nesting', post(ct(FORM), 'a[b]=1')),
+      c('verify sees the ISO-8859-1 charset', post(ct(FORM + '; charset=iso-8859-1'), 'a=%E9')),
+      c('verify refuses', post(ct(FORM, { 'x-verify': 'error' }), 'a=1')),
+      c('verify is not called for a refused charset', post(ct(FORM + '; charset=koi8-r'), 'a=1')),
+    ],
+  },
 ];
 
 /** Factories whose options Express 5 checks, or reads differently, when the parser is created. */
@@ -172,6 +182,7 @@ const factoryCases: Array<[string, (fw: FrameworkLike) => unknown]> = [
   ["urlencoded defaultCharset ''", (fw) => fw.urlencoded({ defaultCharset: '' } as never)],
   ['urlencoded defaultCharset null', (fw) => fw.urlencoded({ defaultCharset: null } as never)],
   ['urlencoded without options', (fw) => fw.urlencoded()],
+  ["urlencoded extended 'yes'", (fw) => fw.urlencoded({ extended: 'yes' } as never)],
   ['urlencoded depth -1 with extended', (fw) => fw.urlencoded({ extended: true, depth: -1 } as never)],
   ['urlencoded depth -1 without extended', (fw) => fw.urlencoded({ depth: -1 } as never)],
   ["urlencoded depth 'x'", (fw) => fw.urlencoded({ extended: true, depth: 'x' } as never)],
@@ -194,7 +205,28 @@ describe('body parsers against express@5: the differential suite', () => {
   });
 });
 
+describeAborts('express@5', porticoWith5Parsers, express5);
+
 describe('body parser factories against express@5', () => {
+  it('warns of nothing when urlencoded has no extended, as Express 5', async () => {
+    const seen: string[] = [];
+    const onWarning = (w: Error): void => {
+      seen.push(w.name + ': ' + w.message);
+    };
+    process.on('warning', onWarning);
+    process.on('deprecation', onWarning);
+    try {
+      porticoWith5Parsers.urlencoded();
+      express5.urlencoded();
+      porticoWith5Parsers.urlencoded({ depth: 3 } as never);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.removeListener('warning', onWarning);
+      process.removeListener('deprecation', onWarning);
+    }
+    assert.deepEqual(seen, []);
+  });
+
   for (const [name, make] of factoryCases) {
     it(`behaves like Express 5 with ${name}`, () => {
       assert.deepStrictEqual(factoryOutcome(() => make(porticoWith5Parsers)), factoryOutcome(() => make(express5)));
