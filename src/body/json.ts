@@ -15,7 +15,11 @@ export interface JsonOptions extends BodyParserOptions {
   reviver?: (this: any, key: string, value: any) => any;
   /** Accept only objects and arrays (default true). */
   strict?: boolean;
-  /** Express 5 only: the charset when the Content-Type names none (default `utf-8`). */
+}
+
+/** Options of Express 5's `json()`. */
+export interface JsonOptions5 extends JsonOptions {
+  /** The charset when the Content-Type names none (default `utf-8`). */
   defaultCharset?: string;
 }
 
@@ -27,7 +31,7 @@ export function json(options?: JsonOptions | null): (req: BodyRequest, res: Serv
 }
 
 /** The JSON parser of the given Express version's profile. */
-export function createJsonParser(options: JsonOptions | null | undefined, profile: BodyProfile): (req: BodyRequest, res: ServerResponse, next: Next) => void {
+export function createJsonParser(options: JsonOptions5 | null | undefined, profile: BodyProfile): (req: BodyRequest, res: ServerResponse, next: Next) => void {
   const opts = optionsObject(options);
   // Express 4 has no `defaultCharset` for JSON: a body without a charset is UTF-8 there.
   const defaultCharset = profile.express5 && opts.defaultCharset ? String(opts.defaultCharset).toLowerCase() : 'utf-8';

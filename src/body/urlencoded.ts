@@ -19,11 +19,15 @@ export interface UrlencodedOptions extends BodyParserOptions {
   parameterLimit?: number;
   /** Maximum nesting depth of keys with `extended` (default 32); deeper gives 400. */
   depth?: number;
-  /** Express 5 only: the charset when the Content-Type names none, `utf-8` (default) or `iso-8859-1`. */
+}
+
+/** Options of Express 5's `urlencoded()`. */
+export interface UrlencodedOptions5 extends UrlencodedOptions {
+  /** The charset when the Content-Type names none: `utf-8` (default) or `iso-8859-1`. */
   defaultCharset?: string;
-  /** Express 5 only: a `utf8=✓` field picks the charset (and is removed). */
+  /** A `utf8=✓` field picks the charset (and is removed). */
   charsetSentinel?: boolean;
-  /** Express 5 only: decode `&#9786;` numeric entities in ISO-8859-1 forms. */
+  /** Decode `&#9786;` numeric entities in ISO-8859-1 forms. */
   interpretNumericEntities?: boolean;
 }
 
@@ -36,7 +40,7 @@ export function urlencoded(options?: UrlencodedOptions | null): (req: BodyReques
 }
 
 /** The URL-encoded parser of the given Express version's profile. */
-export function createUrlencodedParser(options: UrlencodedOptions | null | undefined, profile: BodyProfile): (req: BodyRequest, res: ServerResponse, next: Next) => void {
+export function createUrlencodedParser(options: UrlencodedOptions5 | null | undefined, profile: BodyProfile): (req: BodyRequest, res: ServerResponse, next: Next) => void {
   const opts = optionsObject(options);
   const express5 = profile.express5;
   if (!express5 && opts.extended === undefined) warnDeprecated('undefined extended: provide extended option');
@@ -76,7 +80,7 @@ function resolveFormCharset(option: unknown): string {
 }
 
 /** `parameterLimit` and `depth`, validated with Express's messages. */
-function resolveUrlencodedSettings(opts: UrlencodedOptions, extended: boolean, express5: boolean): UrlencodedSettings {
+function resolveUrlencodedSettings(opts: UrlencodedOptions5, extended: boolean, express5: boolean): UrlencodedSettings {
   const parameterLimit = opts.parameterLimit !== undefined ? Number(opts.parameterLimit) : 1000;
   if (Number.isNaN(parameterLimit) || parameterLimit < 1) {
     throw new TypeError('option parameterLimit must be a positive number');
