@@ -1,7 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import zlib from 'node:zlib';
-import { probeType, probeVerify } from '../../helpers/body-probe';
+import { probeApp, probeType, probeVerify } from '../../helpers/body-probe';
+import { startServer } from '../../helpers/server';
 import { express5, porticoWith5Parsers } from '../../helpers/body5-frameworks';
 import type { FrameworkLike } from '../../helpers/compare';
 import { c, ct, describeAborts, describeGroups, factoryOutcome, FORM, groups, JSON_TYPE, OCTET, post, type Body, type Group } from '../body-parser-cases';
@@ -35,6 +37,8 @@ const express5Groups: Group[] = [
       c('a POST without Content-Type', post({}, '{"a":1}')),
       c('a body set before the parser is kept when the type differs', post(ct('text/plain', { 'x-pre-body': '{"pre":1}' }), 'x')),
       c('a body set before the parser is replaced when it parses', post(ct(JSON_TYPE, { 'x-pre-body': '{"pre":1}' }), '{"a":1}')),
+      c('a null body set before is kept', post(ct('text/plain', { 'x-pre-body': 'null' }), 'x')),
+      c('a false body set before is kept', post(ct('text/plain', { 'x-pre-body': 'false' }), 'x')),
       c('a _body mark set before does not stop the parser', post(ct(JSON_TYPE, { 'x-pre-flag': '1' }), '{"a":1}')),
       c('a body read to its end before is skipped', post(ct(JSON_TYPE, { 'x-pre-consume': '1' }), '{"a":1}')),
       c('an empty body', post(ct(JSON_TYPE), '')),
@@ -206,6 +210,34 @@ describe('body parsers against express@5: the differential suite', () => {
 });
 
 describeAborts('express@5', porticoWith5Parsers, express5);
+
+describe('body parsers against express@5: a client that half-closes after its request', () => {
+  /** Sends `request` and ends the sending side at once; resolves with the response's body. */
+  function halfClosed(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n\r\n').slice(1).join('\r\n\r\n')));
+      socket.end(request);
+    });
+  }
+  const request = 'POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a":1}';
+  it('reads the body as Express 5 does', async () => {
+    const answers: string[] = [];
+    for (const framework of [porticoWith5Parsers, express5]) {
+      const server = await startServer(probeApp(framework, [['json']]));
+      try {
+        answers.push(await halfClosed(server.port, request));
+      } finally {
+        await server.close();
+      }
+    }
+    assert.match(answers[1], /"a":1/);
+    assert.equal(answers[0], answers[1]);
+  });
+});
 
 describe('body parser factories against express@5', () => {
   it('warns of nothing when urlencoded has no extended, as Express 5', async () => {
