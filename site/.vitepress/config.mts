@@ -22,6 +22,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Overview (README)', link: '/README' },
       { text: 'Getting started: portico init', link: '/docs/starter' },
       { text: 'Migrating from Express 3 and 4', link: '/docs/migrating' },
+      { text: 'Express 5 (portico/5)', link: '/docs/express5' },
       { text: 'portico doctor', link: '/docs/doctor' },
       { text: 'Compatibility with middleware', link: '/docs/compatibility' },
       { text: 'Versioning and support', link: '/docs/versioning' },

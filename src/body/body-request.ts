@@ -2,7 +2,6 @@ import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type TypeIs from 'type-is';
 import { unsupportedCharsetError, verifyFailedError } from '../errors/body-errors';
-import { isSupportedCharset } from './charset';
 import { discardRequest } from './discard-request';
 import type { CommonSettings } from './options';
 import type * as Read from './read';
@@ -31,12 +30,28 @@ export interface ParserPlan extends CommonSettings {
 
 /**
  * The checks before any reading: a body already parsed is left alone (and `req.body` untouched);
- * otherwise `req.body` defaults to `{}`, and only a request with a body of a matching type is read.
+ * otherwise `req.body` defaults to `{}` (Express 4) or stays undefined (Express 5), and only a
+ * request with a body of a matching type is read.
  */
 export function wantsBody(req: BodyRequest, plan: ParserPlan): boolean {
-  if (req._body) return false;
-  req.body = req.body || {};
+  if (plan.marksBody) {
+    if (req._body) return false;
+    req.body = req.body || {};
+  } else {
+    if (isReadToEnd(req)) return false;
+    // Express 5 makes `body` an own property, undefined until a parser fills it.
+    if (!('body' in req)) req.body = undefined;
+  }
   return hasBody(req) && plan.matches(req);
+}
+
+/**
+ * Express 5's test for a body read before (it has no `_body` mark): the request was read to its
+ * end, or its connection can no longer be read from (gone, upgraded, or half-closed by the client).
+ */
+function isReadToEnd(req: IncomingMessage): boolean {
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  return Boolean((req as { upgrade?: boolean }).upgrade) || !socket || !socket.readable || (req.complete && !req.readable);
 }
 
 /** type-is's `hasBody`; a request with neither framing header (most GETs) has none, known without loading it. */
@@ -57,8 +72,8 @@ export function refuseBody(req: BodyRequest, res: ServerResponse, next: Next, er
  * to `next(err)` with `req.body` left as it was. `charset` is the one the body will be decoded with.
  */
 export function readAndParse(req: BodyRequest, res: ServerResponse, next: Next, plan: ParserPlan, charset: string | null): void {
-  req._body = true;
-  if (plan.verify !== null && charset !== null && !isSupportedCharset(charset)) {
+  if (plan.marksBody) req._body = true;
+  if (plan.verify !== null && charset !== null && !plan.charsetSupported(charset)) {
     // With `verify`, Express checks the charset before anything else; without it, after the stream checks.
     return refuseBody(req, res, next, unsupportedCharsetError(charset));
   }

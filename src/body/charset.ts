@@ -49,10 +49,32 @@ export function isSupportedCharset(charset: string): boolean {
   return supported.set(charset, !CODECS_EXPRESS_LACKS.has(canonicalCharset(charset)) && loadIconv().encodingExists(charset));
 }
 
+/**
+ * Whether `charset` is one Express 5 decodes: any iconv-lite knows. Its 0.7 release, which Express 5
+ * ships, no longer takes names of Object.prototype's members (`constructor`) for codecs; 0.6 does.
+ */
+export function isSupportedCharset5(charset: string): boolean {
+  if (charset === 'utf-8') return true;
+  return !(canonicalCharset(charset) in Object.prototype) && loadIconv().encodingExists(charset);
+}
+
 /** Decodes a body, dropping a leading byte order mark as iconv-lite does. */
 export function decodeBody(buf: Buffer, charset: string): string {
   if (charset !== 'utf-8' && charset !== 'utf8') return loadIconv().decode(buf, charset);
   // UTF-8 is decoded natively; the result is the same as iconv-lite's, BOM included.
   const text = buf.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The UTF-32 codecs, canonical names. */
+const UTF32_CODECS = new Set(['utf32', 'utf32le', 'utf32be', 'ucs4', 'ucs4le', 'ucs4be']);
+
+/**
+ * Decodes a body as Express 5 does (iconv-lite 0.7): the same text, except that a UTF-32 body
+ * whose length is not a multiple of four ends with one U+FFFD for its incomplete last unit, where
+ * iconv-lite 0.6 drops those bytes.
+ */
+export function decodeBody5(buf: Buffer, charset: string): string {
+  const text = decodeBody(buf, charset);
+  return buf.length % 4 !== 0 && UTF32_CODECS.has(canonicalCharset(charset)) ? text + '\ufffd' : text;
 }

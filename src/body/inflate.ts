@@ -5,23 +5,32 @@ import { lazyModule } from '../http/lazy-module';
 // node:zlib is not in node's start-up snapshot: required for the first compressed body.
 const loadZlib = lazyModule(() => require('node:zlib') as typeof Zlib);
 
+/** node:zlib's zstd decoder, on the runtimes that have one (Node 22.15 and 23.8 on). */
+type ZstdZlib = { createZstdDecompress?: () => Transform };
+
 /**
- * The decompressor for a Content-Encoding (RFC 9110 §8.4.1), or null for one we do not take.
- * Like Express 4, only gzip and deflate: `br` and anything else is 415 `encoding.unsupported`.
+ * The decompressor for a Content-Encoding (RFC 9110 §8.4.1), or null for one we do not take. Which
+ * encodings a parser takes is its profile's choice (Express 4: gzip and deflate; Express 5 adds br
+ * and zstd); the reader checks that first, so this only maps names to streams.
  */
 export function createInflater(encoding: string): Transform | null {
+  const zlib = loadZlib();
   switch (encoding) {
     case 'gzip':
-      return loadZlib().createGunzip();
+      return zlib.createGunzip();
     case 'deflate':
       // RFC 9110's "deflate" is the zlib format; a raw deflate stream fails with "incorrect header check", as in Express.
-      return loadZlib().createInflate();
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    case 'zstd':
+      return (zlib as unknown as ZstdZlib).createZstdDecompress?.() ?? null;
     default:
       return null;
   }
 }
 
-/** Whether `encoding` (lower case) is one `createInflater` handles. */
-export function isKnownEncoding(encoding: string): boolean {
-  return encoding === 'gzip' || encoding === 'deflate';
+/** Whether this runtime's node:zlib can decode zstd. */
+export function hasZstdDecoder(): boolean {
+  return typeof (loadZlib() as unknown as ZstdZlib).createZstdDecompress === 'function';
 }

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { parseFailedError, unsupportedCharsetError } from '../errors/body-errors';
-import { requestCharset, decodeBody } from './charset';
 import { readAndParse, refuseBody, wantsBody, type BodyRequest, type Next, type ParserPlan } from './body-request';
 import { firstTokenIndex, opensContainer, strictModeError, stripToMessageAndStack } from './json-syntax';
 import { optionsObject, resolveCommonOptions, type BodyParserOptions } from './options';
+import { BODY_PROFILE_4, type BodyProfile } from './profile';
 
 /** Options of `json()`. */
 export interface JsonOptions extends BodyParserOptions {
@@ -17,23 +17,37 @@ export interface JsonOptions extends BodyParserOptions {
   strict?: boolean;
 }
 
+/** Options of Express 5's `json()`. */
+export interface JsonOptions5 extends JsonOptions {
+  /** The charset when the Content-Type names none (default `utf-8`). */
+  defaultCharset?: string;
+}
+
 type Reviver = (this: unknown, key: string, value: unknown) => unknown;
 
 /** Creates the JSON body parser: `req.body` becomes the parsed value (`{}` for an empty body). */
 export function json(options?: JsonOptions | null): (req: BodyRequest, res: ServerResponse, next: Next) => void {
+  return createJsonParser(options, BODY_PROFILE_4);
+}
+
+/** The JSON parser of the given Express version's profile. */
+export function createJsonParser(options: JsonOptions5 | null | undefined, profile: BodyProfile): (req: BodyRequest, res: ServerResponse, next: Next) => void {
   const opts = optionsObject(options);
+  // Express 4 has no `defaultCharset` for JSON: a body without a charset is UTF-8 there.
+  const defaultCharset = profile.express5 && opts.defaultCharset ? String(opts.defaultCharset).toLowerCase() : 'utf-8';
+  const requestCharset = profile.requestCharset;
   const strict = opts.strict !== false;
   // JSON.parse ignores a reviver that is not a function; so does this parser.
   const reviver = typeof opts.reviver === 'function' ? (opts.reviver as Reviver) : undefined;
   const plan: ParserPlan = {
-    ...resolveCommonOptions(opts, 'application/json'),
-    toBody: (buf, charset) => parseJson(decodeBody(buf, charset as string), strict, reviver),
+    ...resolveCommonOptions(opts, 'application/json', profile),
+    toBody: (buf, charset) => parseJson(profile.decode(buf, charset as string), strict, reviver),
   };
 
   return function jsonParser(req: BodyRequest, res: ServerResponse, next: Next): void {
     if (!wantsBody(req, plan)) return next();
     // Any Unicode encoding is JSON's (RFC 8259 §8.1 allows only those); the rest is refused before reading.
-    const charset = requestCharset(req) || 'utf-8';
+    const charset = requestCharset(req) || defaultCharset;
     if (!charset.startsWith('utf-')) return refuseBody(req, res, next, unsupportedCharsetError(charset));
     readAndParse(req, res, next, plan, charset);
   };

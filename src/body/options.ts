@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bytes from 'bytes';
 import { compileTypeMatcher, type TypeMatcher, type TypeOption } from './type-matcher';
+import { BODY_PROFILE_4, type BodyProfile } from './profile';
 
 /**
  * `verify(req, res, buf, encoding)`: called with the raw (inflated) body before it is parsed;
@@ -23,25 +24,31 @@ export interface BodyParserOptions {
   verify?: VerifyFunction;
 }
 
-/** The options every parser shares, resolved once when the parser is created. */
+/** The options every parser shares, resolved once when the parser is created, with its version's profile. */
 export interface CommonSettings {
   limit: number;
   inflate: boolean;
   verify: VerifyFunction | null;
   matches: TypeMatcher;
+  marksBody: boolean;
+  encodings: ReadonlySet<string>;
+  charsetSupported: (charset: string) => boolean;
 }
 
 const DEFAULT_LIMIT = 100 * 1024;
 
 /** Resolves the shared options; throws a TypeError for an invalid `limit` or `verify`, as Express does. */
-export function resolveCommonOptions(options: BodyParserOptions, defaultType: string): CommonSettings {
+export function resolveCommonOptions(options: BodyParserOptions, defaultType: string, profile: BodyProfile = BODY_PROFILE_4): CommonSettings {
   const verify = options.verify;
   if (verify && typeof verify !== 'function') throw new TypeError('option verify must be function');
   return {
     limit: resolveLimit(options.limit),
     inflate: options.inflate !== false,
     verify: verify || null,
-    matches: compileTypeMatcher(options.type, defaultType),
+    matches: compileTypeMatcher(options.type, defaultType, profile.lenientContentType),
+    marksBody: profile.marksBody,
+    encodings: profile.encodings,
+    charsetSupported: profile.charsetSupported,
   };
 }
 

@@ -12,17 +12,20 @@ import {
   unsupportedEncodingError,
 } from '../errors/body-errors';
 import { toHttpError } from '../errors/http-error';
-import { isSupportedCharset } from './charset';
 import { discardRequest } from './discard-request';
-import { createInflater, isKnownEncoding } from './inflate';
+import { createInflater } from './inflate';
 import { Buffer } from 'node:buffer';
 
 /** What reading needs to know, resolved once per parser. */
 export interface ReadOptions {
   /** Maximum body size in bytes, after inflation. */
   limit: number;
-  /** Whether gzip, deflate and br bodies are inflated (otherwise refused with 415). */
+  /** Whether compressed bodies are inflated (otherwise refused with 415). */
   inflate: boolean;
+  /** The Content-Encodings inflated besides identity (the version's profile). */
+  encodings: ReadonlySet<string>;
+  /** Whether a charset can be decoded (the version's profile). */
+  charsetSupported: (charset: string) => boolean;
 }
 
 /** Receives the whole body, or the reason there is none; called exactly once. */
@@ -48,7 +51,7 @@ export function readBody(
   const identity = encoding === 'identity';
   if (!identity) {
     if (!options.inflate) return refuse(req, res, inflateDisabledError(encoding), declared, callback);
-    if (!isKnownEncoding(encoding)) return refuse(req, res, unsupportedEncodingError(encoding), declared, callback);
+    if (!options.encodings.has(encoding)) return refuse(req, res, unsupportedEncodingError(encoding), declared, callback);
   }
   // Content-Length counts compressed bytes: it only bounds an identity body.
   const length = identity ? declared : null;
@@ -57,7 +60,7 @@ export function readBody(
   }
   if (req.readableEncoding) return refuse(req, res, encodingSetError(), declared, callback);
   if (!req.readable) return callback(notReadableError(), null);
-  if (lateCharset !== null && !isSupportedCharset(lateCharset)) {
+  if (lateCharset !== null && !options.charsetSupported(lateCharset)) {
     return refuse(req, res, unsupportedCharsetError(lateCharset), declared, callback);
   }
   if (identity) collect(req, res, null, length, options.limit, callback);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type TypeIs from 'type-is';
 import { BoundedMemo } from './bounded-memo';
+import { parseLenientContentType } from './media-type-lenient';
 import { lazyModule } from '../http/lazy-module';
 
 // type-is brings mime-types and the whole mime-db table: required when a name needs the table, or a first body arrives.
@@ -29,7 +30,7 @@ export type TypeMatcher = (req: IncomingMessage) => boolean;
  * (extension names, `+json` suffixes) now; per request only the Content-Type header is matched,
  * and the answer for each header value is remembered.
  */
-export function compileTypeMatcher(option: unknown, defaultType: string): TypeMatcher {
+export function compileTypeMatcher(option: unknown, defaultType: string, lenient = false): TypeMatcher {
   // A falsy option (undefined, '', 0) means the default type, as in Express.
   const type = option || defaultType;
   if (typeof type === 'function') return (req) => Boolean((type as TypePredicate)(req));
@@ -47,7 +48,9 @@ export function compileTypeMatcher(option: unknown, defaultType: string): TypeMa
     if (header === undefined) return false;
     const known = memo.get(header);
     if (known !== undefined) return known;
-    return memo.set(header, loadTypeIs().is(header, normalized) !== false);
+    // Express 5 matches the media type alone, whatever the parameters hold; Express 4 the whole valid header.
+    const value = lenient ? parseLenientContentType(header).type : header;
+    return memo.set(header, loadTypeIs().is(value, normalized) !== false);
   };
 }
 

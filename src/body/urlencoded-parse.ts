@@ -7,6 +7,9 @@ import { depthExceededError, parseFailedError, tooManyParametersError } from '..
 export interface UrlencodedSettings {
   parameterLimit: number;
   depth: number;
+  /** Express 5 only: qs's `charsetSentinel` and `interpretNumericEntities`. */
+  charsetSentinel?: boolean;
+  interpretNumericEntities?: boolean;
 }
 
 /**
@@ -38,18 +41,37 @@ export function parseSimple(body: string, settings: UrlencodedSettings): unknown
  * a sparse array. `__proto__` keys are dropped by qs; other keys are own data properties only.
  */
 export function parseExtended(body: string, settings: UrlencodedSettings): unknown {
+  return parseWithQs(body, settings, settings.depth, 'utf-8');
+}
+
+/**
+ * Express 5's forms: qs for both settings, `extended: false` being qs without nesting (depth 0:
+ * `a[b]=1` keeps its key, repeated keys still gather, `__proto__` and empty keys are dropped, and
+ * the object has Object.prototype, unlike querystring's). `charset` is `utf-8` or `iso-8859-1`.
+ */
+export function parseForm5(body: string, settings: UrlencodedSettings, extended: boolean, charset: string): unknown {
+  return parseWithQs(body, settings, extended ? settings.depth : 0, charset);
+}
+
+/** The parameter count check, the flat fast path where it gives qs's answer, then qs. */
+function parseWithQs(body: string, settings: UrlencodedSettings, depth: number, charset: string): unknown {
   const count = countParameters(body, settings.parameterLimit);
   if (count === -1) throw tooManyParametersError(body);
-  const flat = parseFlatForm(body);
-  if (flat !== undefined) return flat;
+  if (charset === 'utf-8' && settings.charsetSentinel !== true) {
+    const flat = parseFlatForm(body);
+    if (flat !== undefined) return flat;
+  }
   try {
     return loadQs().parse(body, {
       allowPrototypes: true,
-      // Express 4.22 makes an array for an index below max(100, parameter count).
+      // Express makes an array for an index below max(100, parameter count).
       arrayLimit: qsLimitIsHighestIndex() ? Math.max(100, count) - 1 : Math.max(100, count),
-      depth: settings.depth,
-      strictDepth: true,
+      depth,
+      strictDepth: depth > 0,
       parameterLimit: Infinity,
+      charset: charset === 'utf-8' ? 'utf-8' : 'iso-8859-1',
+      charsetSentinel: settings.charsetSentinel === true,
+      interpretNumericEntities: settings.interpretNumericEntities === true,
     });
   } catch (error) {
     if (error instanceof RangeError) throw depthExceededError(body);
