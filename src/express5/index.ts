@@ -3,7 +3,7 @@ import { Express5Request, type Request5 } from './express5-request';
 import { Express5Response, type Response5 } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
 import { Route as RouteClass } from '../router/route';
-import * as body from '../body/index';
+import { bodyParsers5 } from '../body/express5';
 import { serveStatic } from '../static/index';
 
 /** Creates an Express 5 application (`require('portico/5')()`), the way `express()` of express@5 does. */
@@ -18,11 +18,11 @@ Object.assign(portico5, {
   response: Express5Response.prototype,
   Route: RouteClass,
   Router: createSwitchingRouter5,
-  json: body.json,
-  raw: body.raw,
+  json: bodyParsers5.json,
+  raw: bodyParsers5.raw,
   static: serveStatic,
-  text: body.text,
-  urlencoded: body.urlencoded,
+  text: bodyParsers5.text,
+  urlencoded: bodyParsers5.urlencoded,
 });
 
 // eslint-disable-next-line @typescript-eslint/no-namespace -- `export =` of a function with named members needs a namespace
@@ -32,11 +32,11 @@ declare namespace portico5 {
   const response: Response5;
   const Route: typeof RouteClass;
   const Router: typeof createSwitchingRouter5;
-  const json: typeof body.json;
-  const raw: typeof body.raw;
+  const json: typeof bodyParsers5.json;
+  const raw: typeof bodyParsers5.raw;
   const static: typeof serveStatic;
-  const text: typeof body.text;
-  const urlencoded: typeof body.urlencoded;
+  const text: typeof bodyParsers5.text;
+  const urlencoded: typeof bodyParsers5.urlencoded;
   type Express = Express5Application;
   type Application = Express5Application;
   type Request = Request5;
