@@ -1,0 +1,46 @@
+import type contentDisposition from 'content-disposition';
+import { basename } from 'node:path';
+import { contentTypeFor } from '../http/mime';
+import { contentTypeFor5 } from '../http/mime-types-5';
+import { attachmentDisposition5 } from '../http/content-disposition-5';
+import type { DotfilesPolicy } from './file-options';
+import { lazyModule } from '../http/lazy-module';
+
+// Only `res.download` needs it: required on its first call, not when a static middleware is built.
+const loadContentDisposition = lazyModule(() => require('content-disposition') as typeof contentDisposition);
+
+/**
+ * What the file sender does differently for each Express major version: the choices are made here,
+ * once, and the options compiler copies them into the compiled options, so a transfer reads plain
+ * fields and never asks which version it serves.
+ */
+export interface FileProfile {
+  /** The policy when `dotfiles` is unset; undefined is Express 4's "ignore a dotfile named last". */
+  readonly defaultDotfiles: DotfilesPolicy | undefined;
+  /** Whether the deprecated `hidden` option still means `dotfiles: 'allow'` (removed in Express 5). */
+  readonly readsHidden: boolean;
+  /** The `Content-Type` of a file from its name. */
+  readonly contentType: (path: string) => string;
+  /** The `Content-Disposition` `res.download` sends for a file name or path. */
+  readonly attachment: (name: string) => string;
+}
+
+/** Express 4 (send 0.19, mime 1.6, content-disposition 0.5). */
+export const FILE_PROFILE_4: FileProfile = Object.freeze({
+  defaultDotfiles: undefined,
+  readsHidden: true,
+  contentType: contentTypeFor,
+  attachment: (name: string) => loadContentDisposition()(name),
+});
+
+/**
+ * Express 5 (send 1, mime-types 3, content-disposition 2): every dot-segment below the root is
+ * ignored by default, `hidden` is gone, types carry a lower-case charset, and the attachment name
+ * is the base name, bare when it is a token, with `filename*` for anything outside printable ASCII.
+ */
+export const FILE_PROFILE_5: FileProfile = Object.freeze({
+  defaultDotfiles: 'ignore',
+  readsHidden: false,
+  contentType: contentTypeFor5,
+  attachment: (name: string) => attachmentDisposition5(basename(name)),
+});
