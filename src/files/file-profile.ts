@@ -23,6 +23,11 @@ export interface FileProfile {
   readonly contentType: (path: string) => string;
   /** The `Content-Disposition` `res.download` sends for a file name or path. */
   readonly attachment: (name: string) => string;
+  /**
+   * Whether `res.sendFile` writes the app's `etag` setting (enabled or not) into its options object
+   * as `etag`, replacing the caller's value (Express 5 does, on the caller's own object).
+   */
+  readonly etagFromAppSetting: boolean;
 }
 
 /** Express 4 (send 0.19, mime 1.6, content-disposition 0.5). */
@@ -31,16 +36,19 @@ export const FILE_PROFILE_4: FileProfile = Object.freeze({
   readsHidden: true,
   contentType: contentTypeFor,
   attachment: (name: string) => loadContentDisposition()(name),
+  etagFromAppSetting: false,
 });
 
 /**
  * Express 5 (send 1, mime-types 3, content-disposition 2): every dot-segment below the root is
  * ignored by default, `hidden` is gone, types carry a lower-case charset, and the attachment name
- * is the base name, bare when it is a token, with `filename*` for anything outside printable ASCII.
+ * is the base name, bare when it is a token, with `filename*` for anything outside printable ASCII;
+ * `res.sendFile` sends an ETag exactly when the app's `etag` setting is enabled.
  */
 export const FILE_PROFILE_5: FileProfile = Object.freeze({
   defaultDotfiles: 'ignore',
   readsHidden: false,
   contentType: contentTypeFor5,
   attachment: (name: string) => attachmentDisposition5(basename(name)),
+  etagFromAppSetting: true,
 });

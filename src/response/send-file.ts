@@ -4,6 +4,8 @@ import type { OutgoingHttpHeader } from 'node:http';
 import type { PorticoResponse } from './response';
 import { transferFile, compileFileOptions, fileHttpError, type FileOptions, type TransferHooks } from '../files/index';
 import type { FileProfile } from '../files/file-profile';
+import { appSettingBy } from '../settings/app-setting';
+import { readSetting, type Settings } from '../settings/settings';
 
 /** Options of `res.sendFile` (the file-transfer table of the spec). */
 export interface SendFileOptions extends FileOptions {
@@ -45,8 +47,22 @@ export function sendFileWith(
   if (!opts?.root && !isAbsolute(path)) {
     throw new TypeError('path must be absolute or specify root to res.sendFile');
   }
+  if (profile?.etagFromAppSetting) opts = withAppETag(res, typeof options === 'function' ? undefined : options);
   runFileTransfer(res, path, path.endsWith('/'), opts, done, profile);
 }
+
+/**
+ * The options object with `etag` set to whether the app's `etag` setting is enabled, written onto the
+ * caller's object as Express 5 writes it: a truthy value that is not an object (`'x'`, `5`) or a
+ * frozen object throws the TypeError of that strict-mode assignment; a falsy one means `{}`.
+ */
+function withAppETag(res: PorticoResponse, options: SendFileOptions | null | undefined): SendFileOptions {
+  const target = (options || {}) as Record<string, unknown>;
+  target.etag = Boolean(appSettingBy(res, readETagSetting));
+  return target as SendFileOptions;
+}
+
+const readETagSetting = (settings: Settings): unknown => readSetting(settings, 'etag');
 
 /**
  * Transfers `path` with `res.sendFile`'s headers option and reporting (to `done`, else `next`).
