@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { statOnThisThread, statOnThisThreadFallthrough, type StatFunction } from './locate-file';
 import { maxAgeSeconds } from './max-age';
 import { FILE_PROFILE_4, type FileProfile } from './file-profile';
+import type { FreshnessFunction } from './conditional';
 
 /** How files and directories whose name begins with a dot are treated. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';
@@ -60,6 +61,8 @@ export interface CompiledFileOptions {
   statFile: StatFunction;
   /** The file's `Content-Type` from its name, as the Express version of the profile writes it. */
   contentType: (path: string) => string;
+  /** Whether the client's copy is current, as the Express version of the profile decides it. */
+  isFresh: FreshnessFunction;
 }
 
 const STAT_FUNCTIONS: Record<'async' | 'on-this-thread' | 'on-this-thread-fallthrough', StatFunction> = {
@@ -101,6 +104,7 @@ export function compileFileOptions(
     end: endOption(opts.end),
     statFile: STAT_FUNCTIONS[lookup],
     contentType: profile.contentType,
+    isFresh: profile.isFresh,
   };
 }
 

@@ -4,6 +4,9 @@ import { contentTypeFor } from '../http/mime';
 import { contentTypeFor5 } from '../http/mime-types-5';
 import { attachmentDisposition5 } from '../http/content-disposition-5';
 import type { DotfilesPolicy } from './file-options';
+import type { FreshnessFunction } from './conditional';
+import fresh from 'fresh';
+import { isFresh5 } from '../http/fresh-5';
 import { lazyModule } from '../http/lazy-module';
 
 // Only `res.download` needs it: required on its first call, not when a static middleware is built.
@@ -21,6 +24,8 @@ export interface FileProfile {
   readonly readsHidden: boolean;
   /** The `Content-Type` of a file from its name. */
   readonly contentType: (path: string) => string;
+  /** Whether the client's copy is current (for 304): Express 5 lets `If-None-Match` alone decide when present. */
+  readonly isFresh: FreshnessFunction;
   /** The `Content-Disposition` `res.download` sends for a file name or path. */
   readonly attachment: (name: string) => string;
   /**
@@ -35,13 +40,15 @@ export const FILE_PROFILE_4: FileProfile = Object.freeze({
   defaultDotfiles: undefined,
   readsHidden: true,
   contentType: contentTypeFor,
+  isFresh: fresh,
   attachment: (name: string) => loadContentDisposition()(name),
   etagFromAppSetting: false,
 });
 
 /**
  * Express 5 (send 1, mime-types 3, content-disposition 2): every dot-segment below the root is
- * ignored by default, `hidden` is gone, types carry a lower-case charset, and the attachment name
+ * ignored by default, `hidden` is gone, types carry a lower-case charset, `If-None-Match` overrides
+ * `If-Modified-Since`, and the attachment name
  * is the base name, bare when it is a token, with `filename*` for anything outside printable ASCII;
  * `res.sendFile` sends an ETag exactly when the app's `etag` setting is enabled.
  */
@@ -49,6 +56,7 @@ export const FILE_PROFILE_5: FileProfile = Object.freeze({
   defaultDotfiles: 'ignore',
   readsHidden: false,
   contentType: contentTypeFor5,
+  isFresh: isFresh5,
   attachment: (name: string) => attachmentDisposition5(basename(name)),
   etagFromAppSetting: true,
 });

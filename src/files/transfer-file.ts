@@ -91,7 +91,7 @@ function sendLocatedFile(
       hooks.error(fileHttpError(412));
       return;
     }
-    if (isFreshFor(req, res)) {
+    if (isFreshFor(req, res, options.isFresh)) {
       // A 304 carries no body headers: the type is never set, and any the application set goes.
       removeBodyHeaders(res);
       res.statusCode = 304;
