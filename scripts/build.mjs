@@ -111,10 +111,12 @@ function writeEsmTypes(cjsDeclaration, esmName) {
 
 writeEsmWrapper('index.js', 'index.mjs');
 writeEsmWrapper('legacy/index.js', 'legacy.mjs');
+writeEsmWrapper('express5/index.js', '5.mjs');
 writeEsmWrapper('server/graceful.js', 'graceful.mjs');
 writeEsmWrapper('http2.js', 'http2.mjs');
 writeEsmTypes('index.d.ts', 'index.d.mts');
 writeEsmTypes('legacy/index.d.ts', 'legacy.d.mts');
+writeEsmTypes('express5/index.d.ts', '5.d.mts');
 writeEsmTypes('server/graceful.d.ts', 'graceful.d.mts');
 writeEsmTypes('http2.d.ts', 'http2.d.mts');
 // Core modules by their plain names, as Express requires them: jest <= 26 cannot load `node:events`.

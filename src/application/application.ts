@@ -17,10 +17,11 @@ import type * as RenderApplication from '../views/render-application';
 import { lazyModule } from '../http/lazy-module';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, applyDefaultSettings, type Settings } from '../settings/settings';
-import { prepareRequest, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
-import { inheritFromParent, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
+import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { inheritFromParent, inheritedRequestPrototype, inheritedResponsePrototype, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
 import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
+import { REGISTRATION_ROUTER } from './app-router';
 
 // View lookup and rendering are required on the first render.
 const loadRenderApplication = lazyModule(() => require('../views/render-application') as typeof RenderApplication);
@@ -115,21 +116,7 @@ export class ApplicationCore {
 
   /** Handles a request: the app's stack, then `callback` (or the final handler). */
   handle(req: unknown, res: unknown, callback?: NextFunction): void {
-    const request = req as PorticoRequest;
-    const response = res as PorticoResponse;
-    const app = this as unknown as Application;
-    const router = this._router;
-    if (router === undefined) {
-      if (callback) callback();
-      else finish(app, request, response, undefined);
-      return;
-    }
-    prepareRequest(app, request, response);
-    if (callback) router.handle(request, response, callback);
-    // Without a callback the final handler ends the request. Unless `handle` was replaced (and must
-    // be called as Express calls it), the router is told to call it with the request: no closure.
-    else if (router.handle === ROUTER_HANDLE) handleRequestToEnding(router, request, response, finish as Ending, app);
-    else router.handle(request, response, (err?: unknown): void => finish(app, request, response, err));
+    dispatchThroughRouter(this as unknown as Application, this._router, req, res, callback);
   }
 
   /** Mounts middleware, routers and sub-apps, optionally on a path. */
@@ -209,7 +196,7 @@ export class ApplicationCore {
   /** The request prototype of this app (created on first access, so untouched apps never swap prototypes). */
   get request(): PorticoRequest {
     if (this[REQUEST_PROTO] === undefined) {
-      this[REQUEST_PROTO] = ownPrototype(this, requestPrototypeOf(this.parent));
+      this[REQUEST_PROTO] = ownPrototype(this, inheritedRequestPrototype(this as unknown as Application, this.parent));
       relinkMountedApps(this);
     }
     return this[REQUEST_PROTO] as PorticoRequest;
@@ -218,7 +205,7 @@ export class ApplicationCore {
   /** The response prototype of this app (created on first access). */
   get response(): PorticoResponse {
     if (this[RESPONSE_PROTO] === undefined) {
-      this[RESPONSE_PROTO] = ownPrototype(this, responsePrototypeOf(this.parent));
+      this[RESPONSE_PROTO] = ownPrototype(this, inheritedResponsePrototype(this as unknown as Application, this.parent));
       relinkMountedApps(this);
     }
     return this[RESPONSE_PROTO] as PorticoResponse;
@@ -238,8 +225,37 @@ export interface Application extends ApplicationCore, EventEmitter {
  * per request goes through here.
  */
 function registrationRouter(app: ApplicationCore): Router {
-  app.lazyrouter();
-  return app._router ?? app.lazyRouter();
+  return (app as unknown as { [REGISTRATION_ROUTER](viaLazyrouter: boolean): Router })[REGISTRATION_ROUTER](true);
+}
+
+Object.defineProperty(ApplicationCore.prototype, REGISTRATION_ROUTER, {
+  configurable: true,
+  writable: true,
+  value: function registrationRouter4(this: ApplicationCore, viaLazyrouter: boolean): Router {
+    if (viaLazyrouter) this.lazyrouter();
+    return this._router ?? this.lazyRouter();
+  },
+});
+
+/**
+ * What `app.handle` does with the app's router (`undefined` when the app has none yet): the request
+ * is prepared for the app, then the router runs, then `callback` or, for the root app, the final handler.
+ * Shared by every application API; each passes the router it keeps.
+ */
+export function dispatchThroughRouter(app: Application, router: Router | undefined, req: unknown, res: unknown, callback?: NextFunction): void {
+  const request = req as PorticoRequest;
+  const response = res as PorticoResponse;
+  if (router === undefined) {
+    if (callback) callback();
+    else finish(app, request, response, undefined);
+    return;
+  }
+  prepareRequest(app, request, response);
+  if (callback) router.handle(request, response, callback);
+  // Without a callback the final handler ends the request. Unless `handle` was replaced (and must
+  // be called as Express calls it), the router is told to call it with the request: no closure.
+  else if (router.handle === ROUTER_HANDLE) handleRequestToEnding(router, request, response, finish as Ending, app);
+  else router.handle(request, response, (err?: unknown): void => finish(app, request, response, err));
 }
 
 /** A router's own `handle`: an app whose router still has it may end requests without a closure. */

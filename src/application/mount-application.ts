@@ -4,8 +4,10 @@ import type { NextFunction } from '../router/types';
 import type { PorticoRequest } from '../request/request';
 import type { PorticoResponse } from '../response/response';
 import { inheritSettings } from '../settings/settings';
+import { restoreQueryOnReturn } from '../request/query';
 import { registerSharedPrototype } from '../request/shared-prototypes';
-import { adoptPrototypes, requestPrototypeOf, responsePrototypeOf, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { REGISTRATION_ROUTER, type RegistersOnRouter } from './app-router';
+import { adoptPrototypes, requestPrototypeOf, responsePrototypeOf, apiRequestPrototype, apiResponsePrototype, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 
 // Mounting one app inside another (`app.use(path, subApp)`): recognising an app among
 // middleware, the layer that runs it, what it inherits from its parent, and the request and
@@ -24,8 +26,8 @@ export function mountApplication(parent: Application, path: PathPattern, fn: App
   // Express 4 gives a request inside a mounted app that app's own prototypes (and the parent's back
   // as it leaves): a mounted app has its own from now on, so that the switch happens on entry. Only
   // requests that enter a mounted app pay for it; the parent's are not created for this.
-  fn[REQUEST_PROTO] ??= ownPrototype(fn, requestPrototypeOf(parent));
-  fn[RESPONSE_PROTO] ??= ownPrototype(fn, responsePrototypeOf(parent));
+  fn[REQUEST_PROTO] ??= ownPrototype(fn, inheritedRequestPrototype(fn, parent));
+  fn[RESPONSE_PROTO] ??= ownPrototype(fn, inheritedResponsePrototype(fn, parent));
   (parent[MOUNTED_APPS] ??= []).push(fn);
   const mountedApp = function mountedApp(req: PorticoRequest, res: PorticoResponse, next: NextFunction): void {
     const original = req.app;
@@ -33,12 +35,13 @@ export function mountApplication(parent: Application, path: PathPattern, fn: App
       req.app = original;
       res.app = original;
       adoptPrototypes(original, req, res);
+      restoreQueryOnReturn(original as unknown as Parameters<typeof restoreQueryOnReturn>[0], req as { query?: unknown });
       next(err);
     });
   };
   // The layer's name is Express's, which route-listing tools recognise when they walk the stack.
   Object.defineProperty(mountedApp, 'name', { value: 'mounted_app' });
-  (parent._router ?? parent.lazyRouter()).use(path, mountedApp);
+  (parent as unknown as RegistersOnRouter)[REGISTRATION_ROUTER](false).use(path, mountedApp);
   fn.emit('mount', parent);
 }
 
@@ -46,8 +49,26 @@ export function mountApplication(parent: Application, path: PathPattern, fn: App
 export function inheritFromParent(this: Application, parent: Application): void {
   inheritSettings(this.settings, parent.settings);
   Object.setPrototypeOf(this.engines, parent.engines);
-  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], requestPrototypeOf(parent));
-  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], responsePrototypeOf(parent));
+  if (this[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(this[REQUEST_PROTO], inheritedRequestPrototype(this, parent));
+  if (this[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(this[RESPONSE_PROTO], inheritedResponsePrototype(this, parent));
+}
+
+/**
+ * What a mounted app's own request prototype inherits from: its parent's, as in Express, when both
+ * are apps of the same API; an Express 5 app inside an Express 4 app (or the reverse) keeps its own
+ * API's request, so each keeps its semantics (`req.query`, the removed methods). A root app's is its API's.
+ */
+export function inheritedRequestPrototype(child: Application, parent: Application | undefined): object {
+  return parent !== undefined && sameApi(child, parent) ? requestPrototypeOf(parent) : apiRequestPrototype(child);
+}
+
+/** The response side of `inheritedRequestPrototype`. */
+export function inheritedResponsePrototype(child: Application, parent: Application | undefined): object {
+  return parent !== undefined && sameApi(child, parent) ? responsePrototypeOf(parent) : apiResponsePrototype(child);
+}
+
+function sameApi(a: Application, b: Application): boolean {
+  return apiRequestPrototype(a) === apiRequestPrototype(b);
 }
 
 /** The apps mounted on an app, whose prototypes inherit from that app's. */
@@ -66,7 +87,7 @@ export function ownPrototype(app: ApplicationCore, parent: object): object {
  */
 export function relinkMountedApps(app: ApplicationCore): void {
   for (const child of app[MOUNTED_APPS] ?? []) {
-    if (child[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(child[REQUEST_PROTO], requestPrototypeOf(app as Application));
-    if (child[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(child[RESPONSE_PROTO], responsePrototypeOf(app as Application));
+    if (child[REQUEST_PROTO] !== undefined) Object.setPrototypeOf(child[REQUEST_PROTO], inheritedRequestPrototype(child, app as Application));
+    if (child[RESPONSE_PROTO] !== undefined) Object.setPrototypeOf(child[RESPONSE_PROTO], inheritedResponsePrototype(child, app as Application));
   }
 }

@@ -63,13 +63,37 @@ export function prepareRequest(app: Application, req: PorticoRequest, res: Porti
  */
 export function requestPrototypeOf(app: Application | undefined): object {
   for (let a = app; a !== undefined; a = a.parent) if (a[REQUEST_PROTO] !== undefined) return a[REQUEST_PROTO];
-  return PorticoRequest.prototype;
+  return apiRequestPrototype(app);
 }
 
 /** The response prototype in force for `app` (see `requestPrototypeOf`). */
 export function responsePrototypeOf(app: Application | undefined): object {
   for (let a = app; a !== undefined; a = a.parent) if (a[RESPONSE_PROTO] !== undefined) return a[RESPONSE_PROTO];
-  return PorticoResponse.prototype;
+  return apiResponsePrototype(app);
+}
+
+/**
+ * The request and response prototypes of an application API (`express.request` of Express 4, of
+ * Express 5…), defined on each application prototype: what an app's requests get when neither it
+ * nor an app above it of the same API has prototypes of its own. An app mounted in an app of another
+ * API starts again from its own API's (see mount-application.ts).
+ */
+export const API_REQUEST_PROTO = Symbol('portico.apiRequestPrototype');
+export const API_RESPONSE_PROTO = Symbol('portico.apiResponsePrototype');
+
+interface ApiPrototypes {
+  [API_REQUEST_PROTO]?: object;
+  [API_RESPONSE_PROTO]?: object;
+}
+
+/** The request prototype of `app`'s API (Express 4's without an app). */
+export function apiRequestPrototype(app: Application | undefined): object {
+  return (app as ApiPrototypes | undefined)?.[API_REQUEST_PROTO] ?? PorticoRequest.prototype;
+}
+
+/** The response prototype of `app`'s API (Express 4's without an app). */
+export function apiResponsePrototype(app: Application | undefined): object {
+  return (app as ApiPrototypes | undefined)?.[API_RESPONSE_PROTO] ?? PorticoResponse.prototype;
 }
 
 /** Gives `req` and `res` the prototypes in force for `app`, touching them only when they differ. */

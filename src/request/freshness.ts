@@ -11,27 +11,35 @@ import { usesOwnHeaderMethods } from '../http/own-header-methods';
  * requests from version 22 on; before, only an app that rewrites `req.method` can see one.
  */
 export function isFresh(req: PorticoRequest): boolean {
+  return isFreshBy(req, fresh);
+}
+
+/** How two validators sets compare: `fresh` 0.5 (Express 4) or 2 (Express 5, where a present `If-None-Match` decides alone). */
+export type FreshComparison = (requestHeaders: Record<string, string | string[] | undefined>, responseHeaders: Record<string, string | undefined>) => boolean;
+
+/** {@link isFresh} with the comparison of an API's `fresh` version. */
+export function isFreshBy(req: PorticoRequest, compare: FreshComparison): boolean {
   const res: PorticoResponse = req.res;
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'QUERY') return false;
   const headers = req.headers;
   // The response's validators through res.get when the app redefined it, asked as Express asks.
-  if (!usesOwnHeaderMethods(res)) return isFreshThroughGet(headers, res);
+  if (!usesOwnHeaderMethods(res)) return isFreshThroughGet(headers, res, compare);
   // Neither validator sent: nothing can be fresh, and no header needs reading.
   if (headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined) return false;
   const status = res.statusCode;
   if (!isCacheableStatus(status)) return false;
-  return fresh(headers, {
+  return compare(headers, {
     etag: readHeader(res, ETAG) as string | undefined,
     'last-modified': readHeader(res, LAST_MODIFIED) as string | undefined,
   });
 }
 
 /** {@link isFresh} past the method check, reading the response's validators with `res.get`. */
-function isFreshThroughGet(headers: PorticoRequest['headers'], res: PorticoResponse): boolean {
+function isFreshThroughGet(headers: PorticoRequest['headers'], res: PorticoResponse, compare: FreshComparison): boolean {
   const status = res.statusCode;
   if (!isCacheableStatus(status)) return false;
-  return fresh(headers, {
+  return compare(headers, {
     etag: res.get('ETag') as string | undefined,
     'last-modified': res.get('Last-Modified') as string | undefined,
   });

@@ -16,7 +16,7 @@ export function trustsPeer(req: PorticoRequest): boolean {
  * The host (name and port) the client asked for: `Host`, or with a trusted proxy the first
  * `X-Forwarded-Host` value (several values or repeated headers, as Express 4.17+). Empty → `undefined`.
  */
-function forwardedOrHost(req: PorticoRequest): string | undefined {
+export function forwardedOrHost(req: PorticoRequest): string | undefined {
   let host = headerString(req, 'x-forwarded-host');
   if (!host || !trustsPeer(req)) {
     host = headerString(req, 'host');

@@ -17,6 +17,23 @@ export function queryStringOf(url: string): string | null {
 /** Where an app keeps the `query parser fn` it had when its router was created. */
 const PARSER_AT_ROUTER = Symbol('portico.queryParserAtRouter');
 
+/** The mark of an app whose requests read `req.query` through their prototype's getter (Express 5). */
+const QUERY_BY_GETTER = Symbol('portico.queryByGetter');
+
+/**
+ * Where a request keeps the `req.query` an Express 4 app parsed while it is inside an Express 5 app,
+ * whose getter the own property would hide (see `parseQueryOnEntry` and `restoreQueryOnReturn`).
+ */
+const PARKED_QUERY = Symbol('portico.parkedQuery');
+
+/**
+ * Marks an app whose requests read `req.query` through a getter of their prototype (Express 5): the
+ * app parses nothing as a request enters it, and must not assign `req.query`, which has no setter.
+ */
+export function parseQueryByGetter(app: ParserHolder): void {
+  app[PARSER_AT_ROUTER] = QUERY_BY_GETTER;
+}
+
 interface ParserHolder {
   [PARSER_AT_ROUTER]?: unknown;
   settings: Record<string, unknown>;
@@ -39,8 +56,38 @@ export function captureQueryParser(app: ParserHolder): void {
  * its parent parsed. A request without a query string costs a call that returns `{}` at once.
  */
 export function parseQueryOnEntry(app: ParserHolder, req: { url?: string; query?: unknown }): void {
+  const captured = app[PARSER_AT_ROUTER];
+  if (captured === QUERY_BY_GETTER) {
+    // An Express 5 app entered from an Express 4 app: the parent's parsed query is parked, so the
+    // getter answers with this app's parser; the parent gets it back as the request returns.
+    if (hasOwn.call(req, 'query')) {
+      (req as Record<symbol, unknown>)[PARKED_QUERY] = req.query;
+      delete req.query;
+    }
+    return;
+  }
   if (req.query) return;
-  const parser = app[PARSER_AT_ROUTER] ?? readQueryParserFn(app.settings);
+  const parser = captured ?? readQueryParserFn(app.settings);
   const parse = (typeof parser === 'function' ? parser : parseQueryWithoutSetting) as QueryParser;
   req.query = parse(queryStringOf(req.url ?? '') as string);
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * As a request goes back from a mounted app to `app`: an Express 4 app gets back the query it had
+ * parsed before an Express 5 app parked it, an Express 5 app loses the own `req.query` an Express 4
+ * app inside it set (its getter answers again). Requests that never crossed APIs change nothing.
+ */
+export function restoreQueryOnReturn(app: ParserHolder, req: { query?: unknown }): void {
+  const byGetter = app[PARSER_AT_ROUTER] === QUERY_BY_GETTER;
+  if (byGetter) {
+    if (hasOwn.call(req, 'query')) delete req.query;
+    return;
+  }
+  const parked = (req as Record<symbol, unknown>)[PARKED_QUERY];
+  if (parked !== undefined && !hasOwn.call(req, 'query')) {
+    req.query = parked;
+    (req as Record<symbol, unknown>)[PARKED_QUERY] = undefined;
+  }
 }

@@ -26,10 +26,15 @@ function bodyOf(res: PorticoResponse, method: string, argc: number, first: unkno
 
 /** Portico's own `res.send`, recorded by the response module. */
 let ownSend: unknown;
+let otherOwnSend: unknown;
 
-/** Called once by the response module with its prototype's `send`. */
+/**
+ * Called once by each response module with its prototype's `send` (Express 4's, then Express 5's,
+ * which hands a string to the same code): a response whose `send` is one of them takes the fast path below.
+ */
 export function recordOwnSend(send: unknown): void {
-  ownSend = send;
+  if (ownSend === undefined) ownSend = send;
+  else otherOwnSend = send;
 }
 
 /** `res.json(body)`: the body as JSON, `application/json` unless a type was set; through `res.send`. */
@@ -39,7 +44,7 @@ export function sendJson(res: PorticoResponse, argc: number, first: unknown, sec
     if (!readHeader(res, CONTENT_TYPE) && setTrustedHeader(res, CONTENT_TYPE, JSON_UTF8)) {
       // The type was just stored directly, and `res.send` is Portico's own: what it would do with a
       // string (read the type back, store it again unchanged) cannot be observed, so only the rest is done.
-      if (typeof body === 'string' && res.send === ownSend && readsHeadersDirectly(res)) return sendTypedString(res, body);
+      if (typeof body === 'string' && (res.send === ownSend || res.send === otherOwnSend) && readsHeadersDirectly(res)) return sendTypedString(res, body);
     }
   } else if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
   return res.send(body);

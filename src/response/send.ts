@@ -12,7 +12,7 @@ import { usesOwnHeaderMethods } from '../http/own-header-methods';
 import { hasUnwrappedHttp2Body } from '../http/http2-body-methods';
 
 /** What `res.send` sets for a string body when no type was chosen (precomputed: the common case). */
-const HTML_UTF8 = 'text/html; charset=utf-8';
+export const HTML_UTF8 = 'text/html; charset=utf-8';
 const OCTET_STREAM = 'application/octet-stream';
 const TEXT_UTF8 = 'text/plain; charset=utf-8';
 
@@ -93,6 +93,14 @@ function reflectUtf8(res: PorticoResponse, type: unknown): void {
   // an unchanged value was validated when it was first set.
   if (withCharset === type) setTrustedHeader(res, CONTENT_TYPE, type);
   else res.setHeader('Content-Type', withCharset);
+}
+
+/**
+ * `res.send(body)` of a string whose Content-Type the caller has settled (Express 5's send, which
+ * types strings its own way): the rest of the work, through `res.get`/`res.set` unless `own`.
+ */
+export function sendSettledString(res: PorticoResponse, body: string, own: boolean): PorticoResponse {
+  return finishBody(res, body, 'utf8', own);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { compilePathPattern, type PathKey, type PathPattern, type PathPatternOptions } from './path-pattern';
+import { compilePathPattern5, type PathPattern5 } from './patterns/express5';
 import { decodeParam } from './decode-param';
 import { startsWithIgnoringAsciiCase } from './char-match';
 import { firstSegmentKey } from './stack-index';
@@ -10,6 +11,8 @@ import { forwardedSince, forwardingMoment } from './forwarded-errors';
 export interface LayerOptions extends PathPatternOptions {
   /** Fail with a plain `Error` (status 400), as Express 3 did, instead of the URIError of Express 4. */
   plainDecodeError?: boolean;
+  /** Read the path in Express 5's syntax (path-to-regexp 8: `/*splat`, `{/:optional}`), as portico/5's routers do. */
+  syntax5?: boolean;
 }
 
 /** The params of a successful match: a fresh object each time, as handlers may write to `req.params`. */
@@ -87,19 +90,20 @@ export class Layer {
   private readonly [PLAIN_DECODE_ERROR]: boolean;
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
-    const compiled = compilePathPattern(path, options);
+    const compiled = options.syntax5 === true ? compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
     this.params = undefined;
     this.path = undefined;
-    this.keys = compiled.keys;
-    this.regexp = compiled.regexp;
+    this.keys = compiled.keys as PathKey[];
+    this.regexp = compiled.regexp as RegExp;
     this.method = undefined;
     this.route = undefined;
     this[EXEC] = compiled.exec;
     this[RAW_PATH] = path;
     this[MATCHES_EVERYTHING] = path === '/' && options.end === false;
-    this[IS_STAR] = path === '*';
+    // `*` alone is Express 4's match-all shortcut; Express 5 rejects it as it compiles.
+    this[IS_STAR] = path === '*' && options.syntax5 !== true;
     this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
     this[PREFIX_LITERAL] =
       typeof path === 'string' &&
@@ -116,7 +120,7 @@ export class Layer {
     this[ARITY] = 0;
     this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
     this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
-    if (!(path instanceof RegExp)) {
+    if (!(path instanceof RegExp) && this.regexp !== undefined) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
       const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
       flags.fast_star = this[IS_STAR];
@@ -155,7 +159,8 @@ export class Layer {
     for (let i = 1; i < m.length; i++) {
       const key = keys[i - 1];
       const prop = key ? key.name : i - 1;
-      const value = decodeParam(m[i], this[PLAIN_DECODE_ERROR]);
+      // An Express 5 wildcard (`*name`) is the list of the segments it spans, each decoded.
+      const value = key?.splat === true && m[i] !== undefined ? splitSegments(m[i] as string) : decodeParam(m[i], this[PLAIN_DECODE_ERROR]);
       if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
     }
     this.path = m[0] as string;
@@ -263,6 +268,11 @@ export function forwardRejection(promise: Promise<unknown>, next: NextFunction, 
   promise.then(undefined, (reason: unknown) => {
     if (!forwardedSince(reason, moment)) next(reason || new Error('Rejected promise'));
   });
+}
+
+/** The value of an Express 5 wildcard: its segments, decoded. */
+function splitSegments(value: string): string[] {
+  return value.split('/').map((segment) => decodeParam(segment, false) as string);
 }
 
 /** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */

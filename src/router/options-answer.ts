@@ -5,9 +5,8 @@ interface SendingResponse {
   send(body: string): unknown;
 }
 
-/** Answers an OPTIONS request no route handled with the methods the matching routes allow. */
-export function sendOptionsAnswer(res: unknown, allowed: string[], out: NextFunction): void {
-  const body = allowed.join(',');
+/** Answers an OPTIONS request no route handled with the methods the matching routes allow (`body`: the list). */
+export function sendOptionsAnswer(res: unknown, body: string, out: NextFunction): void {
   try {
     const response = res as SendingResponse;
     response.set('Allow', body);

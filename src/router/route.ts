@@ -1,4 +1,5 @@
 import { Layer } from './layer';
+import { routeHandlerError5 } from './express5-router-rules';
 import { ROUTE_METHODS } from './methods';
 import { flattenHandlers, describeType } from './flatten';
 import { noteForwarded } from './forwarded-errors';
@@ -113,6 +114,7 @@ export class Route {
   addHandlers(method: string | undefined, label: string, handlers: unknown[]): this {
     for (const handle of flattenHandlers<unknown>(handlers)) {
       if (typeof handle !== 'function') {
+        if ((this as { [ROUTE5]?: boolean })[ROUTE5] === true) throw routeHandlerError5();
         // Express throws a TypeError from `all()` but a plain Error from the method adders.
         const message = 'Route.' + label + '() requires a callback function but got a ' + describeType(handle);
         throw method === undefined ? new TypeError(message) : new Error(message);
@@ -154,3 +156,11 @@ Object.defineProperty(Route.prototype, '_options', {
   writable: true,
   value: Route.prototype.allowedMethods,
 });
+
+/** Marks a route of an Express 5 router (its registration errors are router 2's); a Symbol, so JSON and keys do not show it. */
+const ROUTE5 = Symbol('portico.route5');
+
+/** Called by an Express 5 router on each route it creates. */
+export function markRoute5(route: Route): void {
+  Object.defineProperty(route, ROUTE5, { value: true });
+}

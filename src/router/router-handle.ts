@@ -7,6 +7,7 @@ import { noteForwarded } from './forwarded-errors';
 import { pathnameOf, protohostOf } from '../http/url-parts';
 import { rawPrefixLength } from '../http/legacy-target';
 import { sendOptionsAnswer } from './options-answer';
+import { allowList, EXPRESS5_PATHS } from './express5-router-rules';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
 import { routerTracingActive } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
@@ -153,7 +154,7 @@ class DispatchFrame {
     req.params = this.parentParams;
     const allowed = this.allowed;
     if (allowed !== undefined && !err && allowed.length !== 0) {
-      sendOptionsAnswer(this.res, allowed, this.out ?? ((e?: unknown): void => this.end(e)));
+      sendOptionsAnswer(this.res, allowList(allowed, this.router[EXPRESS5_PATHS] === true), this.out ?? ((e?: unknown): void => this.end(e)));
       return;
     }
     if (this.out !== undefined) this.out(err);

@@ -1,0 +1,46 @@
+import { createExpress5Application, express5Application, type Express5Application } from './express5-application';
+import { Express5Request, type Request5 } from './express5-request';
+import { Express5Response, type Response5 } from './express5-response';
+import { createSwitchingRouter5 } from './router-entry';
+import { Route as RouteClass } from '../router/route';
+import * as body from '../body/index';
+import { serveStatic } from '../static/index';
+
+/** Creates an Express 5 application (`require('portico/5')()`), the way `express()` of express@5 does. */
+function portico5(): portico5.Express {
+  return createExpress5Application() as unknown as portico5.Express;
+}
+
+// The members of `require('express')` in Express 5, in its order.
+Object.assign(portico5, {
+  application: express5Application,
+  request: Express5Request.prototype,
+  response: Express5Response.prototype,
+  Route: RouteClass,
+  Router: createSwitchingRouter5,
+  json: body.json,
+  raw: body.raw,
+  static: serveStatic,
+  text: body.text,
+  urlencoded: body.urlencoded,
+});
+
+// eslint-disable-next-line @typescript-eslint/no-namespace -- `export =` of a function with named members needs a namespace
+declare namespace portico5 {
+  const application: Record<string | symbol, unknown>;
+  const request: Request5;
+  const response: Response5;
+  const Route: typeof RouteClass;
+  const Router: typeof createSwitchingRouter5;
+  const json: typeof body.json;
+  const raw: typeof body.raw;
+  const static: typeof serveStatic;
+  const text: typeof body.text;
+  const urlencoded: typeof body.urlencoded;
+  type Express = Express5Application;
+  type Application = Express5Application;
+  type Request = Request5;
+  type Response = Response5;
+}
+
+export = portico5;

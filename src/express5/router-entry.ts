@@ -1,0 +1,39 @@
+import { adoptPrototypes, API_REQUEST_PROTO, API_RESPONSE_PROTO } from '../application/prepare-request';
+import type { Application } from '../application/application';
+import { createRouter5, RouterCore, type Router, type RouterOptions } from '../router/router';
+import type { NextFunction } from '../router/types';
+import { Express5Request } from './express5-request';
+import { Express5Response } from './express5-response';
+
+/**
+ * `portico5.Router()`: a router with Express 5's path syntax and router 2's rules which, mounted in an
+ * Express 4 app, also gives the requests it handles Express 5's request and response for as long as
+ * they are inside it (`res.status` checks, the removed methods, 5.x `send`/`redirect`…): an app can move
+ * to Express 5 one router at a time. `req.query` stays what the app parsed (the parser is an app
+ * setting). Inside an Express 5 app nothing changes hands: the app's own prototypes are kept.
+ */
+export function createSwitchingRouter5(options?: RouterOptions): Router {
+  const router = createRouter5(options);
+  Object.defineProperty(router, 'handle', { configurable: true, enumerable: false, writable: true, value: handleAs5 });
+  return router;
+}
+
+/** The Express 5 API's prototypes, as an app without prototypes of its own would give them. */
+const API5 = { [API_REQUEST_PROTO]: Express5Request.prototype, [API_RESPONSE_PROTO]: Express5Response.prototype, parent: undefined } as unknown as Application;
+
+const OWN_HANDLE = RouterCore.prototype.handle;
+
+function handleAs5(this: Router, req: unknown, res: unknown, next: NextFunction): void {
+  if (Object.prototype.isPrototypeOf.call(Express5Request.prototype, req as object)) {
+    OWN_HANDLE.call(this, req, res, next);
+    return;
+  }
+  const requestProto = Object.getPrototypeOf(req) as object;
+  const responseProto = Object.getPrototypeOf(res) as object;
+  adoptPrototypes(API5, req as object, res as object);
+  OWN_HANDLE.call(this, req, res, (err?: unknown) => {
+    Object.setPrototypeOf(req, requestProto);
+    Object.setPrototypeOf(res, responseProto);
+    next(err);
+  });
+}
