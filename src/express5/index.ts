@@ -4,7 +4,7 @@ import { Express5Response, type Response5 } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
 import { Route as RouteClass } from '../router/route';
 import * as body from '../body/index';
-import { serveStatic } from '../static/index';
+import { serveStatic5 } from '../static/index';
 
 /** Creates an Express 5 application (`require('portico/5')()`), the way `express()` of express@5 does. */
 function portico5(): portico5.Express {
@@ -20,7 +20,7 @@ Object.assign(portico5, {
   Router: createSwitchingRouter5,
   json: body.json,
   raw: body.raw,
-  static: serveStatic,
+  static: serveStatic5,
   text: body.text,
   urlencoded: body.urlencoded,
 });
@@ -34,7 +34,7 @@ declare namespace portico5 {
   const Router: typeof createSwitchingRouter5;
   const json: typeof body.json;
   const raw: typeof body.raw;
-  const static: typeof serveStatic;
+  const static: typeof serveStatic5;
   const text: typeof body.text;
   const urlencoded: typeof body.urlencoded;
   type Express = Express5Application;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import portico from '../../../src/index';
+import portico5 from '../../../src/express5/index';
 import { serveStatic5 } from '../../../src/static/serve-static-5';
 import { sendFile5, download5 } from '../../../src/response/send-file-5';
 import type { Framework } from '../static-cases';
@@ -25,3 +26,6 @@ export const porticoFiles5 = Object.assign(
   },
   { static: serveStatic5 },
 ) as unknown as Framework;
+
+/** The `portico/5` entry itself: its `static` is serveStatic5, its responses' sendFile/download the 5.x ones. */
+export const porticoEntry5 = portico5 as unknown as Framework;
