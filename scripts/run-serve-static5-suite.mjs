@@ -14,42 +14,22 @@
 //   --keep  leave the scratch folder for a second look (its path is printed)
 // Prints mocha's report (passing/failing counts at the end); exits with mocha's status.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { suiteOptions, withSuiteCheckout } from './lib/upstream-suite.mjs';
 
-const args = process.argv.slice(2);
-const dashes = args.indexOf('--');
-const own = dashes === -1 ? args : args.slice(0, dashes);
-const mochaExtra = dashes === -1 ? [] : args.slice(dashes + 1);
-const option = (name, fallback) => {
-  const i = own.indexOf(name);
-  return i === -1 ? fallback : own[i + 1];
-};
-const repo = option('--repo', process.env.SERVE_STATIC_REPO);
-const ref = option('--ref', 'HEAD');
-const keep = own.includes('--keep');
-if (!repo) throw new Error('run-serve-static5-suite: pass --repo <path of an expressjs/serve-static clone or mirror>');
+const SCRIPT = 'run-serve-static5-suite';
+const options = suiteOptions(SCRIPT, { envVar: 'SERVE_STATIC_REPO', defaultRef: 'HEAD', entry: ['express5', 'index.js'], what: 'an expressjs/serve-static' });
 
-const root = resolve(import.meta.dirname, '..');
-const entry = join(root, 'dist', 'express5', 'index.js');
-if (!existsSync(entry)) throw new Error('run-serve-static5-suite: ' + entry + ' is missing; run `npm run build` first');
-
-const work = mkdtempSync(join(tmpdir(), 'serve-static5-suite-'));
-try {
-  const archive = execFileSync('git', ['-C', repo, 'archive', ref], { maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', work], { input: archive });
+withSuiteCheckout(SCRIPT, options, (work) => {
   const manifest = JSON.parse(readFileSync(join(work, 'package.json'), 'utf8'));
-  console.log('run-serve-static5-suite: serve-static ' + manifest.version + ' (' + ref + ')');
+  console.log(SCRIPT + ': serve-static ' + manifest.version + ' (' + options.ref + ')');
   // The tests need mocha and supertest only; the linters and coverage tools of the package are left out.
   const testPackages = ['mocha', 'supertest'].map((name) => name + '@' + manifest.devDependencies[name]);
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'serve-static-suite', private: true }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--loglevel=error', ...testPackages], { cwd: work, stdio: 'inherit' });
-  writeFileSync(join(work, 'index.js'), `'use strict';\nmodule.exports = require(${JSON.stringify(entry)}).static;\n`);
+  writeFileSync(join(work, 'index.js'), `'use strict';\nmodule.exports = require(${JSON.stringify(options.entry)}).static;\n`);
   const mocha = join(work, 'node_modules', 'mocha', 'bin', 'mocha.js');
-  const run = spawnSync(process.execPath, [mocha, '--reporter', 'dot', '--check-leaks', '--timeout', '10000', 'test/', ...mochaExtra], { cwd: work, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [mocha, '--reporter', 'dot', '--check-leaks', '--timeout', '10000', 'test/', ...options.mochaExtra], { cwd: work, stdio: 'inherit' });
   process.exitCode = run.status ?? 1;
-} finally {
-  if (keep) console.log('run-serve-static5-suite: the suite is in ' + work);
-  else rmSync(work, { recursive: true, force: true });
-}
+});

@@ -293,7 +293,15 @@ export function build(framework: Framework, tmpDir: string) {
       next(err);
     },
   );
-  for (const [name, handler] of Object.entries(transferRoutes(tmpDir))) {
+  return addRoutesAndTerminals(app, transferRoutes(tmpDir));
+}
+
+/**
+ * Adds each handler at GET /f/<name> (a throw answers 599 with the error), then the terminal
+ * handlers both apps end with: `next()` → 404 `NEXT <url>`, `next(err)` → the error's fields as JSON.
+ */
+export function addRoutesAndTerminals<App extends { get: (...args: any[]) => unknown; use: (...args: any[]) => unknown }>(app: App, routes: Record<string, Handler>): App {
+  for (const [name, handler] of Object.entries(routes)) {
     app.get('/f/' + name, (req: any, res: any) => {
       try {
         handler(req, res);

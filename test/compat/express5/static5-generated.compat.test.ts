@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import fc from 'fast-check';
 import { startServer, send, type RunningServer, type SimpleRequest } from '../../helpers/server';
 import { sendRaw } from '../../helpers/raw-http';
-import { comparable, type Framework } from '../static-cases';
+import { addRoutesAndTerminals, comparable, type Framework, type Handler } from '../static-cases';
 import { FILES, fixture } from '../../helpers/file-fixtures';
 import { serveStatic5 } from '../../../src/static/serve-static-5';
 import { express5, porticoFiles5 } from './files5-frameworks';
@@ -15,8 +15,6 @@ import { express5, porticoFiles5 } from './files5-frameworks';
  * attachments. Each request goes to an express@5.3 app and to the same app on Portico with the 5.x
  * file methods; status, headers (but Date/Connection) and body bytes must be equal.
  */
-
-type Handler = (req: any, res: any) => void;
 
 /** A route that reports what a sendFile/download callback received, or leaves the finished transfer alone. */
 function report(res: any) {
@@ -72,25 +70,7 @@ function build(framework: Framework, etag?: unknown) {
     const { root, ...rest } = (options ?? {}) as { root?: string };
     app.use('/s/' + name, framework.static(root ?? FILES, options ? (rest as never) : undefined));
   }
-  for (const [name, handler] of Object.entries(routes())) {
-    app.get('/f/' + name, (req: any, res: any) => {
-      try {
-        handler(req, res);
-      } catch (err) {
-        res.statusCode = 599;
-        res.end('THROWN ' + (err as Error).name + ': ' + (err as Error).message);
-      }
-    });
-  }
-  app.use((req: any, res: any) => {
-    res.statusCode = 404;
-    res.end('NEXT ' + req.originalUrl);
-  });
-  app.use((err: any, _req: any, res: any, _next: any) => {
-    res.statusCode = typeof err.status === 'number' ? err.status : 500;
-    res.end(JSON.stringify({ name: err.name, message: err.message, status: err.status, code: err.code }));
-  });
-  return app;
+  return addRoutesAndTerminals(app, routes());
 }
 
 const pairs: Record<string, { oracle: RunningServer; subject: RunningServer }> = {};
