@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync, symlinkSync, statSync, unlinkSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type express from 'express';
-import type { SimpleRequest, SimpleResponse } from '../helpers/server';
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, send, type RunningServer, type SimpleRequest, type SimpleResponse } from '../helpers/server';
 import { stableHeaders } from '../helpers/compare';
 import { FILES, fixture, makeTempDir } from '../helpers/file-fixtures';
 
@@ -449,4 +451,41 @@ export function makeSuiteFiles(): ReturnType<typeof makeTempDir> {
   symlinkSync('loop2', join(tmp.dir, 'loop1'));
   symlinkSync('loop1', join(tmp.dir, 'loop2'));
   return tmp;
+}
+
+/**
+ * Runs every case against the oracle and each subject (label → framework), as one suite: the same
+ * app is built on each, started once, and each response must equal the oracle's.
+ */
+export function describeStaticCases(title: string, oracleFramework: Framework, subjects: Record<string, Framework>): void {
+  let tmp: ReturnType<typeof makeSuiteFiles>;
+  let oracle: RunningServer;
+  const running: Array<[string, RunningServer]> = [];
+
+  before(async () => {
+    tmp = makeSuiteFiles();
+    for (const [label, framework] of Object.entries(subjects)) running.push([label, await startServer(build(framework, tmp.dir))]);
+    oracle = await startServer(build(oracleFramework, tmp.dir));
+  });
+
+  after(async () => {
+    for (const [, server] of running) await server.close();
+    await oracle.close();
+    tmp.remove();
+  });
+
+  describe(title, () => {
+    const all = cases();
+
+    it('covers at least 100 cases', () => {
+      assert.ok(all.length >= 100, String(all.length));
+    });
+
+    for (const { name, request } of all) {
+      it(name.length > 120 ? name.slice(0, 117) + '...' : name, async () => {
+        const expected = comparable(await send(oracle.port, request));
+        for (const [label, server] of running) assert.deepEqual(comparable(await send(server.port, request)), expected, label);
+      });
+    }
+  });
 }
