@@ -11,41 +11,21 @@
 //   --keep  leave the scratch folder for a second look (its path is printed)
 // Prints mocha's summary; exits with mocha's status.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { suiteOptions, withSuiteCheckout } from './lib/upstream-suite.mjs';
 
-const args = process.argv.slice(2);
-const dashes = args.indexOf('--');
-const own = dashes === -1 ? args : args.slice(0, dashes);
-const mochaExtra = dashes === -1 ? [] : args.slice(dashes + 1);
-const option = (name, fallback) => {
-  const i = own.indexOf(name);
-  return i === -1 ? fallback : own[i + 1];
-};
-const repo = option('--repo', process.env.EXPRESS_REPO);
-const ref = option('--ref', '5.x');
-const keep = own.includes('--keep');
-if (!repo) throw new Error('run-express5-suite: pass --repo <path of an expressjs/express clone or mirror>');
+const SCRIPT = 'run-express5-suite';
+const options = suiteOptions(SCRIPT, { envVar: 'EXPRESS_REPO', defaultRef: '5.x', entry: ['express5', 'index.js'], what: 'an expressjs/express' });
 
-const root = resolve(import.meta.dirname, '..');
-const entry = join(root, 'dist', 'express5', 'index.js');
-if (!existsSync(entry)) throw new Error('run-express5-suite: ' + entry + ' is missing; run `npm run build` first');
-
-const work = mkdtempSync(join(tmpdir(), 'express5-suite-'));
-try {
-  const archive = execFileSync('git', ['-C', repo, 'archive', ref], { maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', work], { input: archive });
+withSuiteCheckout(SCRIPT, options, (work) => {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: work, stdio: 'inherit' });
-  writeFileSync(join(work, 'index.js'), `'use strict';\nmodule.exports = require(${JSON.stringify(entry)});\n`);
+  writeFileSync(join(work, 'index.js'), `'use strict';\nmodule.exports = require(${JSON.stringify(options.entry)});\n`);
   const mocha = join(work, 'node_modules', 'mocha', 'bin', 'mocha.js');
   const run = spawnSync(
     process.execPath,
-    [mocha, '--require', 'test/support/env', '--reporter', 'dot', '--check-leaks', '--timeout', '10000', 'test/', 'test/acceptance/', ...mochaExtra],
+    [mocha, '--require', 'test/support/env', '--reporter', 'dot', '--check-leaks', '--timeout', '10000', 'test/', 'test/acceptance/', ...options.mochaExtra],
     { cwd: work, stdio: 'inherit' },
   );
   process.exitCode = run.status ?? 1;
-} finally {
-  if (keep) console.log('run-express5-suite: the suite is in ' + work);
-  else rmSync(work, { recursive: true, force: true });
-}
+});

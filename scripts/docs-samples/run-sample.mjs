@@ -19,8 +19,10 @@ const START_TIMEOUT_MS = 10_000;
 export function moduleMap(framework) {
   const dist = (...p) => join(root, 'dist', ...p);
   const own = { 'portico/graceful': dist('server', 'graceful.js'), 'portico/http2': dist('http2.js') };
-  if (framework === 'express') return { ...own, portico: requireFromRoot.resolve('express'), 'portico/legacy': requireFromRoot.resolve('express3') };
-  return { ...own, portico: dist('index.js'), 'portico/legacy': dist('legacy', 'index.js') };
+  if (framework === 'express') {
+    return { ...own, portico: requireFromRoot.resolve('express'), 'portico/legacy': requireFromRoot.resolve('express3'), 'portico/5': requireFromRoot.resolve('express5') };
+  }
+  return { ...own, portico: dist('index.js'), 'portico/legacy': dist('legacy', 'index.js'), 'portico/5': dist('express5', 'index.js') };
 }
 
 /** Throws with the position when `code` does not parse (JavaScript with acorn, TypeScript with tsc). */

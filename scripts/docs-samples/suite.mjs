@@ -35,9 +35,9 @@ export function collectSamples() {
 // asked for GET / and compared with Express, with no expectations of its own.
 const UNANNOTATED = new Set(['README.md']);
 
-/** Whether the sample's own code loads Portico's Express 4 or 3 interface (and so claims Express's behaviour). */
+/** Whether the sample's own code loads Portico's Express 4, 3 or 5 interface (and so claims Express's behaviour). */
 function usesPortico(sample) {
-  return /require\(['"]portico(\/legacy)?['"]\)|from ['"]portico(\/legacy)?['"]/.test(sample.spec.setup.join('\n') + sample.code);
+  return /require\(['"]portico(\/legacy|\/5)?['"]\)|from ['"]portico(\/legacy|\/5)?['"]/.test(sample.spec.setup.join('\n') + sample.code);
 }
 
 /**

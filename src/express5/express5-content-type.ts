@@ -14,10 +14,11 @@ export function typeOfExtension(type: string): string {
 
 /**
  * The Content-Type `res.set` stores for `value` in Express 5: what mime-types 3 makes of it, and
- * the text `false` where it makes nothing (an unknown extension, an empty value), as Express 5 sends.
+ * `false` where it makes nothing (an unknown extension, an empty value). Express 5 stores that boolean:
+ * the wire shows the text `false`, while `res.sendFile` and `res.send` take the header for unset.
  */
-export function completeContentType(value: string): string {
-  return String(mimeTypes.contentType(value));
+export function completeContentType(value: string): string | false {
+  return mimeTypes.contentType(value);
 }
 
 /**

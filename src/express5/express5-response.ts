@@ -17,6 +17,11 @@ import { checkStatus } from './express5-status';
 import { attachmentHeader, completeContentType, extensionOf, setCharset5, typeOfExtension } from './express5-content-type';
 import { setHeaderField } from '../response/headers';
 import { copyMembers } from './copy-members';
+import { lazyModule } from '../http/lazy-module';
+import type * as SendFile5 from '../response/send-file-5';
+
+// The file sender is required on the first res.sendFile or res.download, as for a 4.x response.
+const loadSendFile5 = lazyModule(() => require('../response/send-file-5') as typeof SendFile5);
 
 /** The members of the 4.x response that Express 5 removed. */
 const REMOVED = ['sendfile'];
@@ -110,6 +115,14 @@ const members: Record<string, (this: Response5, ...args: never[]) => unknown> = 
     return this.set('Content-Type', typeOfExtension(type));
   },
 
+  sendFile(this: Response5, ...args: Parameters<typeof SendFile5.sendFile5>) {
+    return loadSendFile5().sendFile5.apply(this as unknown as PorticoResponse, args);
+  },
+
+  download(this: Response5, ...args: Parameters<typeof SendFile5.download5>) {
+    return loadSendFile5().download5.apply(this as unknown as PorticoResponse, args);
+  },
+
   attachment(this: Response5, filename?: string) {
     if (filename) this.type(extensionOf(filename));
     return this.set('Content-Disposition', attachmentHeader(filename));
@@ -159,7 +172,12 @@ function setCheckedStatus(res: PorticoResponse, status: number): void {
 /** `res.set` of Express 5: a string Content-Type is completed by mime-types 3 before the 4.x rules. */
 function setHeader5(res: Response5, argc: number, field: unknown, value: unknown): Response5 {
   if (argc === 2 && typeof value === 'string' && typeof field === 'string' && field.toLowerCase() === 'content-type') {
-    return setHeaderField(res as unknown as PorticoResponse, 2, field, completeContentType(value)) as unknown as Response5;
+    const completed = completeContentType(value);
+    if (completed === false) {
+      res.setHeader(field, false as unknown as string);
+      return res;
+    }
+    return setHeaderField(res as unknown as PorticoResponse, 2, field, completed) as unknown as Response5;
   }
   return setHeaderField(res as unknown as PorticoResponse, argc, field, value) as unknown as Response5;
 }

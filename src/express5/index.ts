@@ -4,7 +4,7 @@ import { Express5Response, type Response5 } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
 import { Route as RouteClass } from '../router/route';
 import { bodyParsers5 } from '../body/express5';
-import { serveStatic } from '../static/index';
+import { serveStatic5 } from '../static/index';
 
 /** Creates an Express 5 application (`require('portico/5')()`), the way `express()` of express@5 does. */
 function portico5(): portico5.Express {
@@ -20,7 +20,7 @@ Object.assign(portico5, {
   Router: createSwitchingRouter5,
   json: bodyParsers5.json,
   raw: bodyParsers5.raw,
-  static: serveStatic,
+  static: serveStatic5,
   text: bodyParsers5.text,
   urlencoded: bodyParsers5.urlencoded,
 });
@@ -34,7 +34,7 @@ declare namespace portico5 {
   const Router: typeof createSwitchingRouter5;
   const json: typeof bodyParsers5.json;
   const raw: typeof bodyParsers5.raw;
-  const static: typeof serveStatic;
+  const static: typeof serveStatic5;
   const text: typeof bodyParsers5.text;
   const urlencoded: typeof bodyParsers5.urlencoded;
   type Express = Express5Application;

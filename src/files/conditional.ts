@@ -49,14 +49,18 @@ export function isPreconditionFailure(req: IncomingMessage, res: ServerResponse)
   return false;
 }
 
+/** Decides freshness from the request's headers and the response's validators, as `fresh` does. */
+export type FreshnessFunction = typeof fresh;
+
 /**
- * The client's copy is current (`If-None-Match` / `If-Modified-Since`, RFC 9110 §13.1.2–3, via `fresh`):
- * only a 2xx or 304 status can be turned into 304.
+ * The client's copy is current (`If-None-Match` / `If-Modified-Since`, RFC 9110 §13.1.2–3, via
+ * `isFresh`: `fresh` for Express 4, the profile's for another version): only a 2xx or 304 status can
+ * be turned into 304.
  */
-export function isFreshFor(req: IncomingMessage, res: ServerResponse): boolean {
+export function isFreshFor(req: IncomingMessage, res: ServerResponse, isFresh: FreshnessFunction): boolean {
   const status = res.statusCode;
   if ((status < 200 || status >= 300) && status !== 304) return false;
-  return fresh(req.headers, { etag: responseHeader(res, ETAG), 'last-modified': responseHeader(res, LAST_MODIFIED) });
+  return isFresh(req.headers, { etag: responseHeader(res, ETAG), 'last-modified': responseHeader(res, LAST_MODIFIED) });
 }
 
 /**

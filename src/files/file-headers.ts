@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
-import { mime } from '../http/mime';
 import {
   setTrustedHeader,
   readHeader,
@@ -16,6 +15,8 @@ import {
   LAST_MODIFIED,
 } from '../http/trusted-header';
 import type { CompiledFileOptions } from './file-options';
+
+export { contentTypeFor } from '../http/mime';
 
 /** Express's `mtime` in whole milliseconds: node rounds `mtimeMs` to build `stat.mtime`. */
 function mtimeOf(stat: Stats): number {
@@ -44,12 +45,6 @@ export function lastModifiedOf(stat: Stats): string {
   return lastModifiedText;
 }
 
-/** `text/html; charset=UTF-8`: mime@1.6's type for the file name, with its default charset. */
-export function contentTypeFor(path: string): string {
-  const type = mime.lookup(path);
-  const charset = mime.charsets.lookup(type, '');
-  return charset ? type + '; charset=' + charset : type;
-}
 
 /**
  * Sets the validators and caching headers the application left unset (via `setHeaders`, the
@@ -66,8 +61,8 @@ export function setFileHeaders(res: ServerResponse, stat: Stats, options: Compil
 }
 
 /** Sets the file's Content-Type from its name unless the application already chose one (empty counts as none). */
-export function setFileType(res: ServerResponse, path: string): void {
-  if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, contentTypeFor(path));
+export function setFileType(res: ServerResponse, path: string, options: CompiledFileOptions): void {
+  if (!readHeader(res, CONTENT_TYPE)) setTrustedHeader(res, CONTENT_TYPE, options.contentType(path));
 }
 
 /** Headers that describe a body and so must not accompany a 304 (RFC 9110 §15.4.5). */

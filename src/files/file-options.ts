@@ -2,6 +2,8 @@ import { stat } from 'node:fs';
 import { resolve } from 'node:path';
 import { statOnThisThread, statOnThisThreadFallthrough, type StatFunction } from './locate-file';
 import { maxAgeSeconds } from './max-age';
+import { FILE_PROFILE_4, type FileProfile } from './file-profile';
+import type { FreshnessFunction } from './conditional';
 
 /** How files and directories whose name begins with a dot are treated. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';
@@ -32,7 +34,7 @@ export interface FileOptions {
   start?: number;
   /** Last byte of the file to send, inclusive (default: the end of the file). */
   end?: number;
-  /** Deprecated: `true` behaves like `dotfiles: 'allow'` when `dotfiles` is unset. */
+  /** Deprecated: `true` behaves like `dotfiles: 'allow'` when `dotfiles` is unset (Express 4 only). */
   hidden?: boolean;
 }
 
@@ -57,6 +59,10 @@ export interface CompiledFileOptions {
    * for `res.sendFile`, so its callback never runs inside the call.
    */
   statFile: StatFunction;
+  /** The file's `Content-Type` from its name, as the Express version of the profile writes it. */
+  contentType: (path: string) => string;
+  /** Whether the client's copy is current, as the Express version of the profile decides it. */
+  isFresh: FreshnessFunction;
 }
 
 const STAT_FUNCTIONS: Record<'async' | 'on-this-thread' | 'on-this-thread-fallthrough', StatFunction> = {
@@ -68,10 +74,14 @@ const STAT_FUNCTIONS: Record<'async' | 'on-this-thread' | 'on-this-thread-fallth
 const DEFAULT_INDEX: readonly string[] = Object.freeze(['index.html']);
 const NO_ENTRIES: readonly string[] = Object.freeze([]);
 
-/** Reads and validates file options; throws the TypeErrors Express's file sender throws for bad values. */
+/**
+ * Reads and validates file options; throws the TypeErrors Express's file sender throws for bad values.
+ * `profile` holds the defaults of the Express version served (4 unless given).
+ */
 export function compileFileOptions(
   options: FileOptions | undefined | null,
   lookup: 'async' | 'on-this-thread' | 'on-this-thread-fallthrough' = 'async',
+  profile: FileProfile = FILE_PROFILE_4,
 ): CompiledFileOptions {
   const opts: FileOptions = options ?? {};
   const immutable = Boolean(opts.immutable);
@@ -83,7 +93,7 @@ export function compileFileOptions(
   return {
     acceptRanges: opts.acceptRanges === undefined ? true : Boolean(opts.acceptRanges),
     cacheControl,
-    dotfiles: dotfilesPolicy(opts.dotfiles, opts.hidden),
+    dotfiles: dotfilesPolicy(opts.dotfiles, profile.readsHidden ? opts.hidden : undefined, profile.defaultDotfiles),
     etag: opts.etag === undefined ? true : Boolean(opts.etag),
     extensions: nameList(opts.extensions, NO_ENTRIES, 'extensions option'),
     index: nameList(opts.index, DEFAULT_INDEX, 'index option'),
@@ -93,6 +103,8 @@ export function compileFileOptions(
     start: typeof opts.start === 'number' && opts.start > 0 ? Math.floor(opts.start) : 0,
     end: endOption(opts.end),
     statFile: STAT_FUNCTIONS[lookup],
+    contentType: profile.contentType,
+    isFresh: profile.isFresh,
   };
 }
 
@@ -103,8 +115,8 @@ function endOption(value: unknown): number | undefined {
   return end >= 0 ? Math.floor(end) : undefined;
 }
 
-function dotfilesPolicy(value: unknown, hidden: unknown): DotfilesPolicy | undefined {
-  if (value === undefined) return hidden ? 'allow' : undefined;
+function dotfilesPolicy(value: unknown, hidden: unknown, fallback: DotfilesPolicy | undefined): DotfilesPolicy | undefined {
+  if (value === undefined) return hidden ? 'allow' : fallback;
   if (value === 'allow' || value === 'deny' || value === 'ignore') return value;
   throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
 }

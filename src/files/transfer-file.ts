@@ -87,11 +87,11 @@ function sendLocatedFile(
   if (isConditional(req)) {
     if (isPreconditionFailure(req, res)) {
       // An error handler sees the file's type set, as it would after Express's file sender.
-      setFileType(res, path);
+      setFileType(res, path, options);
       hooks.error(fileHttpError(412));
       return;
     }
-    if (isFreshFor(req, res)) {
+    if (isFreshFor(req, res, options.isFresh)) {
       // A 304 carries no body headers: the type is never set, and any the application set goes.
       removeBodyHeaders(res);
       res.statusCode = 304;
@@ -99,7 +99,7 @@ function sendLocatedFile(
       return;
     }
   }
-  setFileType(res, path);
+  setFileType(res, path, options);
 
   // The bytes on offer: the whole file, or the `start`/`end` window of the options.
   let offset = options.start;

@@ -6,4 +6,11 @@ import mime from 'mime';
  * so `mime.define` by an app affects all of them at once.
  */
 export { mime };
+
+/** `text/html; charset=UTF-8`: mime@1.6's type for the file name, with its default charset (Express 4's file sender). */
+export function contentTypeFor(path: string): string {
+  const type = mime.lookup(path);
+  const charset = mime.charsets.lookup(type, '');
+  return charset ? type + '; charset=' + charset : type;
+}
 export default mime;

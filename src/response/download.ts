@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import contentDisposition from 'content-disposition';
 import type { PorticoResponse } from './response';
 import type { SendFileOptions, SendFileCallback } from './send-file';
+import { FILE_PROFILE_4, type FileProfile } from '../files/file-profile';
 
 /**
  * `res.download(path, [filename], [options], [fn])`: transfers the file as an attachment.
@@ -11,6 +11,18 @@ import type { SendFileOptions, SendFileCallback } from './send-file';
  */
 export function download(
   this: PorticoResponse,
+  path: string,
+  filename?: string | SendFileOptions | SendFileCallback | null,
+  options?: SendFileOptions | SendFileCallback | null,
+  callback?: SendFileCallback,
+): void {
+  downloadWith(this, FILE_PROFILE_4, path, filename, options, callback);
+}
+
+/** `res.download` with the `Content-Disposition` of `profile`; the transfer goes through `res.sendFile`. */
+export function downloadWith(
+  res: PorticoResponse,
+  profile: FileProfile,
   path: string,
   filename?: string | SendFileOptions | SendFileCallback | null,
   options?: SendFileOptions | SendFileCallback | null,
@@ -35,7 +47,7 @@ export function download(
   }
 
   const headers: Record<string, unknown> = {
-    'Content-Disposition': contentDisposition((name || path) as string),
+    'Content-Disposition': profile.attachment((name || path) as string),
   };
   const extra = opts?.headers;
   if (extra && typeof extra === 'object') {
@@ -46,5 +58,5 @@ export function download(
   // Inherit every option (own or inherited) without touching the caller's object.
   const sendOptions = Object.assign(Object.create(opts ?? null) as SendFileOptions, { headers }) as SendFileOptions;
   const fullPath = sendOptions.root ? path : resolve(path);
-  this.sendFile(fullPath, sendOptions, done);
+  res.sendFile(fullPath, sendOptions, done);
 }

@@ -3,6 +3,9 @@ import type { Stats } from 'node:fs';
 import type { OutgoingHttpHeader } from 'node:http';
 import type { PorticoResponse } from './response';
 import { transferFile, compileFileOptions, fileHttpError, type FileOptions, type TransferHooks } from '../files/index';
+import type { FileProfile } from '../files/file-profile';
+import { appSettingBy } from '../settings/app-setting';
+import { readSetting, type Settings } from '../settings/settings';
 
 /** Options of `res.sendFile` (the file-transfer table of the spec). */
 export interface SendFileOptions extends FileOptions {
@@ -21,6 +24,17 @@ export type SendFileCallback = (err?: Error) => void;
  * `next(err)`, a directory to `next()`, and a client that disconnected is not an error.
  */
 export function sendFile(this: PorticoResponse, path: string, options?: SendFileOptions | SendFileCallback, callback?: SendFileCallback): void {
+  sendFileWith(this, undefined, path, options, callback);
+}
+
+/** `res.sendFile` with the file defaults of `profile` (Express 4's when undefined). */
+export function sendFileWith(
+  res: PorticoResponse,
+  profile: FileProfile | undefined,
+  path: string,
+  options?: SendFileOptions | SendFileCallback,
+  callback?: SendFileCallback,
+): void {
   if (!path) throw new TypeError('path argument is required to res.sendFile');
   if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
   let opts: SendFileOptions | undefined;
@@ -33,13 +47,28 @@ export function sendFile(this: PorticoResponse, path: string, options?: SendFile
   if (!opts?.root && !isAbsolute(path)) {
     throw new TypeError('path must be absolute or specify root to res.sendFile');
   }
-  runFileTransfer(this, path, path.endsWith('/'), opts, done);
+  if (profile?.etagFromAppSetting) opts = withAppETag(res, typeof options === 'function' ? undefined : options);
+  runFileTransfer(res, path, path.endsWith('/'), opts, done, profile);
 }
+
+/**
+ * The options object with `etag` set to whether the app's `etag` setting is enabled, written onto the
+ * caller's object as Express 5 writes it: a truthy value that is not an object (`'x'`, `5`) or a
+ * frozen object throws the TypeError of that strict-mode assignment; a falsy one means `{}`.
+ */
+function withAppETag(res: PorticoResponse, options: SendFileOptions | null | undefined): SendFileOptions {
+  const target = (options || {}) as Record<string, unknown>;
+  target.etag = Boolean(appSettingBy(res, readETagSetting));
+  return target as SendFileOptions;
+}
+
+const readETagSetting = (settings: Settings): unknown => readSetting(settings, 'etag');
 
 /**
  * Transfers `path` with `res.sendFile`'s headers option and reporting (to `done`, else `next`).
  * `path === null` stands for a path that could not be decoded: a 400 reported the same way. Bad
- * options throw first, as they do in Express before the path is looked at.
+ * options throw first, as they do in Express before the path is looked at. `profile` holds the file
+ * defaults of the Express version served (4's when undefined).
  */
 export function runFileTransfer(
   res: PorticoResponse,
@@ -47,8 +76,9 @@ export function runFileTransfer(
   trailingSlash: boolean,
   opts: SendFileOptions | undefined,
   done: SendFileCallback | undefined,
+  profile?: FileProfile,
 ): void {
-  const compiled = compileFileOptions(opts);
+  const compiled = compileFileOptions(opts, 'async', profile);
   const hooks = new SendFileTransfer(res, opts?.headers, typeof done === 'function' ? done : undefined);
   if (path === null) hooks.error(fileHttpError(400));
   else transferFile(res.req, res, path, trailingSlash, compiled, hooks);

@@ -4,6 +4,7 @@ import type * as Transfer from './static-transfer';
 import { compileStaticOptions, type ServeStaticOptions } from './static-options';
 import { pathnameOf, decodeUrlPath } from '../files/request-path';
 import { lazyModule } from '../http/lazy-module';
+import type { FileProfile } from '../files/file-profile';
 
 // The file sender (conditional requests, ranges, streaming) is required by the first GET or HEAD
 // that reaches the middleware, not when the app is built.
@@ -21,7 +22,12 @@ export type StaticMiddleware = (req: IncomingMessage, res: ServerResponse, next:
  * (the mount path already stripped). Options are resolved here, once; see docs/static-files.md.
  */
 export function createStaticMiddleware(root: string, options?: ServeStaticOptions): StaticMiddleware {
-  const config = compileStaticOptions(root, options);
+  return buildStaticMiddleware(root, options, undefined);
+}
+
+/** The static middleware with the file defaults of `profile` (Express 4's when undefined). */
+export function buildStaticMiddleware(root: string, options: ServeStaticOptions | undefined, profile: FileProfile | undefined): StaticMiddleware {
+  const config = compileStaticOptions(root, options, profile);
   const fileOptions = config.file;
   const fallthrough = config.fallthrough;
 

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
 // The options alone, not the whole file sender: the factory runs at start-up, the sender on a first request.
 import { compileFileOptions, type CompiledFileOptions, type FileOptions } from '../files/file-options';
+import { FILE_PROFILE_4, type FileProfile } from '../files/file-profile';
 
 /** `setHeaders(res, path, stat)`: called for each file served, before its headers are set; synchronous. */
 export type SetHeadersFunction = (res: ServerResponse, path: string, stat: Stats) => void;
@@ -28,8 +29,11 @@ export interface StaticConfig {
   file: CompiledFileOptions | TypeError;
 }
 
-/** Validates the root and options; throws the TypeErrors Express's static factory throws. */
-export function compileStaticOptions(root: unknown, options: ServeStaticOptions | undefined): StaticConfig {
+/**
+ * Validates the root and options; throws the TypeErrors Express's static factory throws.
+ * `profile` holds the file defaults of the Express version served.
+ */
+export function compileStaticOptions(root: unknown, options: ServeStaticOptions | undefined, profile: FileProfile = FILE_PROFILE_4): StaticConfig {
   if (!root) throw new TypeError('root path required');
   if (typeof root !== 'string') throw new TypeError('root path must be a string');
   // Express reads the options through a prototype link to them: a truthy non-object is refused by V8
@@ -64,6 +68,7 @@ export function compileStaticOptions(root: unknown, options: ServeStaticOptions 
         start: o.start,
       },
       lookup,
+      profile,
     );
   } catch (err) {
     // Express only notices a bad `dotfiles`/`index`/`extensions` when serving; keep that timing.

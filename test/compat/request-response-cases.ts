@@ -1,4 +1,4 @@
-import { startServer, send, type SimpleRequest, type SimpleResponse, type RunningServer } from '../helpers/server';
+import { send, type SimpleRequest, type SimpleResponse, type RunningServer } from '../helpers/server';
 import { stableHeaders } from '../helpers/compare';
 import { sendRaw, type RawResponse } from '../helpers/raw-http';
 

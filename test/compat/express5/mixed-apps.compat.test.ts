@@ -118,7 +118,7 @@ describe('an Express 5 part inside an Express 4 app', () => {
       app.use(errorReporter);
       return app;
     };
-    const mixedRouter = portico5.Router();
+    const mixedRouter = portico5.Router() as unknown as App;
     mixedRouter.get('/unrelated', (_req: any, res: any) => res.send('5'));
     const mixedChild = portico5();
     mixedChild.get('/unrelated', (_req: any, res: any) => res.send('5'));
