@@ -39,13 +39,13 @@ function pieces4(path: string): Piece[] | null {
   for (let i = 0; i < path.length;) {
     const rest = path.slice(i);
     const param = /^([/.]?):(\w+)(\((?:\\.|[^\\)])*\))?([?*+]?)/.exec(rest);
-    const wildcard = /^([/.]?)(?:\*|\(\.\*\))/.exec(rest);
+    // `(.*)` is no wildcard on Express 4: its `.` is a literal dot there, like any `.` of a path.
+    const wildcard = /^([/.]?)\*/.exec(rest);
     if (param) {
       if (param[4] === '*' || param[4] === '+') return null;
       flush();
       const constraint = param[3] ? param[3].slice(1, -1) : null;
-      if (constraint === '.*') out.push({ kind: 'wildcard', prefix: param[1] });
-      else out.push({ kind: 'param', name: param[2], prefix: param[1], optional: param[4] === '?', constraint });
+      out.push({ kind: 'param', name: param[2], prefix: param[1], optional: param[4] === '?', constraint });
       i += param[0].length;
     } else if (wildcard) {
       flush();
