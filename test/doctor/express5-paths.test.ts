@@ -8,7 +8,6 @@ import { express5PathVerdict } from '../../src/doctor/express5-paths';
 import { send, startServer, type Listener } from '../helpers/server';
 
 // express@5 as the oracle for Express 5's reading (devDependency `express5`).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const express5 = require('express5') as typeof express;
 
 const PROBES = ['/', '/files', '/files/', '/files/a', '/files/a/b.txt', '/user', '/user/', '/user/7', '/user/7/x', '/a', '/b', '/a|b',
