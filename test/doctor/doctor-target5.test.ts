@@ -160,6 +160,23 @@ describe('portico doctor --target 5 --write', () => {
     assert.equal(again.diff, '', 'nothing left to rewrite');
   });
 
+  it('gives one hunk per distant change, rewrites calls that span lines, and the diff applies to the same result', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `// line ${i}`).join('\n');
+    const source = `const app = require('express')();\napp.del('/a', (req, res) => res.json(\n  { a: 1 },\n  201\n));\n${filler}\napp.get('/b/:id?', (req, res) => res.send(204));\n`;
+    const dir = project({ 'src/app.js': source });
+    const report = JSON.parse(doctor([dir, '--target', '5', '--json']).stdout) as Target5Report;
+    assert.equal(report.diff.match(/^@@ /gm)?.length, 2, report.diff);
+    assert.match(report.diff, /^--- a\/src\/app\.js$/m);
+    assert.match(report.diff, /^-app\.del\('\/a', \(req, res\) => res\.json\($\n^- {2}\{ a: 1 \},$\n^- {2}201$\n^-\)\);$\n^\+app\.delete\('\/a', \(req, res\) => res\.status\(201\)\.json\(\{ a: 1 \}\)\);$/m);
+    writeFileSync(join(dir, 'expected.patch'), report.diff);
+    execFileSync('git', ['apply', 'expected.patch'], { cwd: dir });
+    const patched = readFileSync(join(dir, 'src/app.js'), 'utf8');
+    writeFileSync(join(dir, 'src/app.js'), source);
+    assert.equal(doctor([dir, '--target', '5', '--write']).status, 0);
+    assert.equal(readFileSync(join(dir, 'src/app.js'), 'utf8'), patched);
+    assert.match(patched, /app\.get\('\/b\{\/:id\}', \(req, res\) => res\.sendStatus\(204\)\);/);
+  });
+
   it('exits 0 for a project with nothing to change, and 2 for usage errors', () => {
     const clean = project({ 'app.js': "const app = require('express')();\napp.get('/users/:id', (req, res) => res.status(201).json({}));\n" });
     const result = doctor([clean, '--target', '5']);
