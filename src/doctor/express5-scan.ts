@@ -7,9 +7,10 @@
  * `req`/`request` for requests, `app` (or a name bound to `express()`) for apps.
  */
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { callArguments, lineAt, numberValue, readCode, stringLiteral, stringValue, type Argument, type CodeText } from './code-text';
 import { express5PathVerdict } from './express5-paths';
+import { dotFolders, servedFolder } from './served-folder';
 import type { SourceHit } from './source-scan';
 
 /** The kinds of finding, with the Express 5 change each one stands for (docs/doctor.md lists them). */
@@ -36,7 +37,7 @@ export const FINDING_KINDS = {
   'listen-callback': 'app.listen(port, cb) calls cb with the error when listening fails (4.x: an error event)',
   'req-body-undefined': 'req.body is undefined when no body parser ran (4.x: {} after a parser skipped the request)',
   'urlencoded-extended': 'express.urlencoded() defaults to extended: false (4.x: true, with a warning)',
-  'static-dotfiles': 'express.static() ignores files in dot-folders such as /.well-known (4.x: served)',
+  'static-dotfiles': 'express.static() ignores files in dot-folders such as /.well-known (4.x: served); reported when the served folder has one, or cannot be told',
 } as const;
 
 export type FindingKind = keyof typeof FINDING_KINDS;
@@ -88,8 +89,8 @@ function pathLiterals(text: CodeText, first: Argument): Argument[] {
   return callArguments(text, first.start)?.args ?? [];
 }
 
-/** Scans one file's text; `file` is the name the findings carry. */
-export function scanExpress5(file: string, source: string): Express5Finding[] {
+/** Scans one file's text; `file` is the name the findings carry, `where` the folders that resolve the paths it serves. */
+export function scanExpress5(file: string, source: string, where?: { fileDir: string; projectDir: string }): Express5Finding[] {
   const text = readCode(source);
   const out: Express5Finding[] = [];
   const add = (kind: FindingKind, at: number, message: string, edit: Edit | null = null): void => {
@@ -156,8 +157,12 @@ export function scanExpress5(file: string, source: string): Express5Finding[] {
       if (args.length === 0) add('urlencoded-extended', call.nameAt, 'write urlencoded({ extended: true }) to keep parsing nested objects, or check that flat fields are enough', { start: call.close, end: call.close, text: '{ extended: true }' });
       else if (!/\bextended\b/.test(text.code.slice(args[0].start, args[0].end))) add('urlencoded-extended', call.nameAt, 'add extended: true to keep parsing nested objects, or check that flat fields are enough');
     }
-    if (name === 'static' && receiver === 'express' && !(args[1] && /\bdotfiles\b/.test(text.code.slice(args[1].start, args[1].end)))) {
-      add('static-dotfiles', call.nameAt, "add dotfiles: 'allow' if the folder serves a dot-folder (such as .well-known)");
+    if (name === 'static' && receiver === 'express' && args[0] && !(args[1] && /\bdotfiles\b/.test(text.code.slice(args[1].start, args[1].end)))) {
+      // A folder the call names plainly is looked into: without a dot-folder, nothing changes.
+      const folder = where ? servedFolder(args[0], where.fileDir, where.projectDir) : undefined;
+      const dots = folder === undefined ? null : dotFolders(folder);
+      if (dots === null) add('static-dotfiles', call.nameAt, "add dotfiles: 'allow' if the folder serves a dot-folder (such as .well-known)");
+      else if (dots.length > 0) add('static-dotfiles', call.nameAt, `${dots.slice(0, 3).join(', ')}${dots.length > 3 ? ` and ${dots.length - 3} more` : ''} would no longer be served: add dotfiles: 'allow', or serve them with a static() of their own`);
     }
   }
   const patterns: Array<[RegExp, FindingKind, string, ((m: RegExpMatchArray) => Edit) | null]> = [
@@ -178,5 +183,5 @@ export function scanExpress5(file: string, source: string): Express5Finding[] {
 
 /** Scans `files` (absolute paths) of the project in `projectDir`. */
 export function findExpress5Changes(projectDir: string, files: readonly string[]): Express5Finding[] {
-  return files.flatMap((f) => scanExpress5(relative(projectDir, f), readFileSync(f, 'utf8')));
+  return files.flatMap((f) => scanExpress5(relative(projectDir, f), readFileSync(f, 'utf8'), { fileDir: dirname(f), projectDir }));
 }

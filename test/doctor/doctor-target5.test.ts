@@ -40,6 +40,7 @@ app.get('/q', (req, res) => { req.query.page = 1; res.end(req.host); });
 app.get('/s', (req, res) => { res.status('200'); res.clearCookie('a', { maxAge: 1 }); });
 app.get('/k', (req, res) => { Object.keys(req.body); res.type(express.static.mime.lookup('a.txt')); });
 if (app.router) express.query();
+app.use(express.static(__dirname + '/assets'));
 `;
 
 /** The diff --target 5 prints for APP, line for line. */
@@ -101,7 +102,7 @@ const doctor = (args: string[], env?: NodeJS.ProcessEnv, entry = cli) => spawnSy
 describe('portico doctor --target 5: the findings', () => {
   let report: Target5Report;
   before(() => {
-    const result = doctor([project({ 'app.js': APP }), '--target', '5', '--json']);
+    const result = doctor([project({ 'app.js': APP, 'public/.well-known/security.txt': 'Contact: x', 'assets/site.css': '' }), '--target', '5', '--json']);
     assert.equal(result.status, 1, result.stderr);
     report = JSON.parse(result.stdout) as Target5Report;
   });
@@ -116,8 +117,12 @@ describe('portico doctor --target 5: the findings', () => {
     assert.deepEqual(at('express-query'), ['app.js:24']);
   });
 
-  it('leaves alone a comment, a setting read with app.get(name), and a path Express 5 reads the same way', () => {
-    assert.ok(!report.findings.some((f) => f.line === 4 || f.line === 10 || f.line === 11));
+  it('leaves alone a comment, a setting read with app.get(name), a path Express 5 reads the same way, and a served folder without dot-folders', () => {
+    assert.ok(!report.findings.some((f) => f.line === 4 || f.line === 10 || f.line === 11 || f.line === 25));
+  });
+
+  it('names the dot-folders a static folder would stop serving', () => {
+    assert.match(report.findings.find((f) => f.kind === 'static-dotfiles')?.message ?? '', /^\.well-known would no longer be served/);
   });
 
   it('quotes Express 5\'s own parse error and gives the Express 5 spelling', () => {
