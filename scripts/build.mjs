@@ -27,12 +27,36 @@ execFileSync(
 /** The tools' files, left as tsc emits them. */
 const TOOLS = /^(cli\.js|doctor\/|starter\/)/;
 
-/** Removes tsc's JavaScript (and its maps) for the runtime: the bundles replace it. */
-function removeRuntimeJs(folder, prefix = '') {
-  for (const entry of readdirSync(join(dist, folder), { withFileTypes: true })) {
+/** Every emitted .js file under `folder`, relative to dist/. */
+function emittedJs(folder = '', prefix = '') {
+  return readdirSync(join(dist, folder), { withFileTypes: true }).flatMap((entry) => {
     const rel = prefix + entry.name;
-    if (entry.isDirectory()) removeRuntimeJs(join(folder, entry.name), rel + '/');
-    else if (/\.js(\.map)?$/.test(rel) && !TOOLS.test(rel)) rmSync(join(dist, folder, entry.name));
+    if (entry.isDirectory()) return emittedJs(join(folder, entry.name), rel + '/');
+    return rel.endsWith('.js') ? [rel] : [];
+  });
+}
+
+/** The tools' files and the core modules they import (the doctor judges route paths with the routers' own compilers). */
+function toolFiles() {
+  const keep = new Set();
+  const queue = emittedJs().filter((rel) => TOOLS.test(rel));
+  while (queue.length > 0) {
+    const rel = queue.pop();
+    if (keep.has(rel)) continue;
+    keep.add(rel);
+    for (const m of readFileSync(join(dist, rel), 'utf8').matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) {
+      queue.push(join(dirname(rel), m[1]).split('\\').join('/') + '.js');
+    }
+  }
+  return keep;
+}
+
+/** Removes tsc's JavaScript (and its maps) for the runtime: the bundles replace it. */
+function removeRuntimeJs(keep) {
+  for (const rel of emittedJs()) {
+    if (keep.has(rel)) continue;
+    rmSync(join(dist, rel));
+    rmSync(join(dist, `${rel}.map`), { force: true });
   }
 }
 
@@ -59,7 +83,7 @@ function exportOrder(entries) {
 const entries = runtimeEntries();
 const order = exportOrder(entries);
 for (const file of Object.keys(require.cache)) if (file.startsWith(dist)) delete require.cache[file];
-removeRuntimeJs('');
+removeRuntimeJs(toolFiles());
 const bundles = await writeBundles(root, dist, entries, order);
 writeFileSync(join(dist, 'bundle', 'modules.json'), JSON.stringify(Object.fromEntries([...bundles].sort()), null, 1) + '\n');
 const identifier = /^[A-Za-z_$][\w$]*$/;

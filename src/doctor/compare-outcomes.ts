@@ -38,8 +38,14 @@ function summarise(result: CommandResult, format: OutputFormat, tests: Map<strin
 
 const passed = (r: CommandResult): boolean => r.exitCode === 0 && !r.timedOut;
 
-/** Compares the run on the project's own Express with the run on Portico. */
-export function compareRuns(asIsResult: CommandResult, porticoResult: CommandResult): Comparison {
+/** How the report names the two sides: the project as is and on Portico, or Portico's 4.x and 5.x interfaces. */
+export interface SideNames {
+  before: string;
+  after: string;
+}
+
+/** Compares the run on the project's own Express with the run on Portico (or the two runs `names` names). */
+export function compareRuns(asIsResult: CommandResult, porticoResult: CommandResult, names: SideNames = { before: 'as is', after: 'on Portico' }): Comparison {
   const before = parseTestOutput(asIsResult.output);
   const after = parseTestOutput(porticoResult.output);
   const asIs = summarise(asIsResult, before.format, before.tests);
@@ -50,12 +56,12 @@ export function compareRuns(asIsResult: CommandResult, porticoResult: CommandRes
     const describe = (r: CommandResult): string => (r.timedOut ? 'timed out' : passed(r) ? 'passes' : `fails (exit code ${r.exitCode ?? r.signal})`);
     const verdict = same
       ? `The test command ${describe(asIsResult)} on both (the output names no tests, so only the exit status is compared).`
-      : `The test command ${describe(asIsResult)} as is, and ${describe(porticoResult)} on Portico (the output names no tests, so only the exit status is compared).`;
+      : `The test command ${describe(asIsResult)} ${names.before}, and ${describe(porticoResult)} ${names.after} (the output names no tests, so only the exit status is compared).`;
     return { asIs, onPortico, changed: [], compared: 0, verdict, same };
   }
-  const names = [...new Set([...before.tests.keys(), ...after.tests.keys()])];
+  const tests = [...new Set([...before.tests.keys(), ...after.tests.keys()])];
   const changed: OutcomeChange[] = [];
-  for (const test of names) {
+  for (const test of tests) {
     const a = before.tests.get(test) ?? 'absent';
     const b = after.tests.get(test) ?? 'absent';
     if (a !== b) changed.push({ test, asIs: a, onPortico: b });
@@ -64,8 +70,8 @@ export function compareRuns(asIsResult: CommandResult, porticoResult: CommandRes
   const same = changed.length === 0 && !exitChanged;
   const tally = `${asIs.counts.pass} pass, ${asIs.counts.fail} fail, ${asIs.counts.skip} skipped`;
   let verdict: string;
-  if (same) verdict = `All ${names.length} tests keep their outcome on Portico (${tally}).`;
-  else if (changed.length === 0) verdict = `All ${names.length} tests keep their outcome, but the command ${passed(asIsResult) ? 'passes' : 'fails'} as is and ${passed(porticoResult) ? 'passes' : 'fails'} on Portico (exit codes ${asIsResult.exitCode} and ${porticoResult.exitCode}).`;
-  else verdict = `${changed.length} of ${names.length} tests change outcome on Portico.`;
-  return { asIs, onPortico, changed, compared: names.length, verdict, same };
+  if (same) verdict = `All ${tests.length} tests keep their outcome ${names.after} (${tally}).`;
+  else if (changed.length === 0) verdict = `All ${tests.length} tests keep their outcome, but the command ${passed(asIsResult) ? 'passes' : 'fails'} ${names.before} and ${passed(porticoResult) ? 'passes' : 'fails'} ${names.after} (exit codes ${asIsResult.exitCode} and ${porticoResult.exitCode}).`;
+  else verdict = `${changed.length} of ${tests.length} tests change outcome ${names.after}.`;
+  return { asIs, onPortico, changed, compared: tests.length, verdict, same };
 }

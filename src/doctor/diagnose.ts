@@ -5,7 +5,7 @@ import { expressRequest, majorOfRange, type ExpressRequest } from './express-ver
 import { expressInstallPaths, listInstalledPackages, type InstalledPackage } from './installed-tree';
 import { nodeVersionReport, type NodeVersionReport } from './node-version';
 import { readPackageJson } from './package-json';
-import { porticoLibModules } from './portico-package';
+import { porticoLibModules, type StagedFlavour } from './portico-package';
 import { copyProject, replaceExpress } from './project-copy';
 import { runCommand } from './run-command';
 import { ScratchSpace } from './scratch-space';
@@ -36,7 +36,8 @@ export interface DependentPackage {
 
 export interface TestRunReport extends Comparison {
   command: string;
-  replaced: Array<{ path: string; version: string | null; as: 'portico' | 'portico/legacy' | 'left-alone' }>;
+  /** What each installed express became in the second copy. */
+  replaced: Array<{ path: string; version: string | null; as: StagedFlavour | 'left-alone' }>;
 }
 
 export interface DoctorReport {
@@ -90,30 +91,38 @@ function problemsOf(report: Omit<DoctorReport, 'problems'>): string[] {
   return problems;
 }
 
-/** Runs the test command in a copy as is and in a copy with Portico as express; never touches `dir`. */
-async function runBothWays(dir: string, command: string, expressDirs: string[], options: DoctorOptions): Promise<TestRunReport> {
+/**
+ * Runs the test command in two copies of the project and compares them; never touches `dir`. With
+ * `target` 4: the project as is, then with Portico as express. With `target` 5: with Portico as
+ * express, then with portico/5 as express, so that only the move to the Express 5 API differs.
+ */
+export async function runBothWays(dir: string, command: string, expressDirs: string[], options: DoctorOptions, target: 4 | 5 = 4): Promise<TestRunReport> {
   const scratch = new ScratchSpace();
   try {
-    const asIsDir = scratch.path('as-is');
-    const porticoDir = scratch.path('on-portico');
-    options.progress?.(`copying the project to ${asIsDir}`);
-    copyProject(dir, asIsDir);
-    options.progress?.(`copying the project to ${porticoDir} and replacing express with Portico`);
-    copyProject(dir, porticoDir);
+    const firstDir = scratch.path(target === 4 ? 'as-is' : 'on-portico');
+    const secondDir = scratch.path(target === 4 ? 'on-portico' : 'on-portico-5');
+    const names = target === 4 ? { before: 'as is', after: 'on Portico' } : { before: 'on Portico (Express 4 API)', after: 'on portico/5' };
     const relativeDirs = expressDirs.map((d) => d.slice(dir.length + 1));
     const withVersions = relativeDirs.map((rel) => {
-      const version = readPackageJson(join(porticoDir, rel))?.version ?? null;
+      const version = readPackageJson(join(dir, rel))?.version ?? null;
       return { rel, version, major: version === null ? null : majorOfRange(version) };
     });
-    const replaced = replaceExpress(withVersions.map((w) => ({ dir: join(porticoDir, w.rel), major: w.major })), scratch.path('staged-portico'));
-    options.progress?.(`running \`${command}\` as is`);
-    const asIs = await runCommand(command, asIsDir, scratch, options.timeoutMs);
-    options.progress?.(`running \`${command}\` on Portico`);
-    const onPortico = await runCommand(command, porticoDir, scratch, options.timeoutMs);
+    const copy = (to: string, as: 4 | 5 | null): Array<StagedFlavour | 'left-alone'> => {
+      options.progress?.(`copying the project to ${to}${as === null ? '' : ` and replacing express with ${as === 4 ? 'Portico' : 'portico/5'}`}`);
+      copyProject(dir, to);
+      if (as === null) return [];
+      return replaceExpress(withVersions.map((w) => ({ dir: join(to, w.rel), major: w.major })), scratch.path(`staged-for-${as}`), as).map((r) => r.as);
+    };
+    copy(firstDir, target === 4 ? null : 4);
+    const replaced = copy(secondDir, target);
+    options.progress?.(`running \`${command}\` ${names.before}`);
+    const first = await runCommand(command, firstDir, scratch, options.timeoutMs);
+    options.progress?.(`running \`${command}\` ${names.after}`);
+    const second = await runCommand(command, secondDir, scratch, options.timeoutMs);
     return {
       command,
-      replaced: replaced.map((r, i) => ({ path: withVersions[i].rel, version: withVersions[i].version, as: r.as })),
-      ...compareRuns(asIs, onPortico),
+      replaced: replaced.map((as, i) => ({ path: withVersions[i].rel, version: withVersions[i].version, as })),
+      ...compareRuns(first, second, names),
     };
   } finally {
     scratch.dispose();

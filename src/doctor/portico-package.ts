@@ -11,7 +11,7 @@ interface PorticoManifest extends PackageJson {
   exports?: Record<string, unknown>;
   types?: string;
   files?: string[];
-  portico?: { expressApiVersion?: string };
+  portico?: { expressApiVersion?: string; express5ApiVersion?: string };
 }
 
 /** The module names under `lib/` that Portico's `exports` answers to (`lib/router/layer`, …). */
@@ -53,32 +53,44 @@ export function runtimeDependencyDirs(root: string): Map<string, string> {
   return flat;
 }
 
+/** Which interface a staged copy answers with as `express`. */
+export type StagedFlavour = 'portico' | 'portico/legacy' | 'portico/5';
+
+/** The entry of each flavour, and the Express API version it stands in for. */
+const FLAVOURS: Record<StagedFlavour, { exportKey: string; main: string; types: string }> = {
+  'portico': { exportKey: '.', main: './dist/index.js', types: './dist/index.d.ts' },
+  'portico/legacy': { exportKey: './legacy', main: './dist/legacy/index.js', types: './dist/legacy/index.d.ts' },
+  'portico/5': { exportKey: './5', main: './dist/express5/index.js', types: './dist/express5/index.d.ts' },
+};
+
 /**
  * Writes, into `destination`, Portico as a package to install under the name `express`, the way
  * `npm run pack:express` packs it (docs/migrating.md): the same files, the version of the Express
  * API it implements with Portico's own as build metadata, and its runtime dependencies inside it
- * (the project's tree may not have them, or have other versions). `legacy` makes the main entry
- * `portico/legacy`, the Express 3 interface, for a project on Express 3.
+ * (the project's tree may not have them, or have other versions). `portico/legacy` makes the main
+ * entry the Express 3 interface, for a project on Express 3; `portico/5` the Express 5 one.
  */
-export function stagePorticoAsExpress(destination: string, legacy: boolean, root = porticoRoot()): void {
+export function stagePorticoAsExpress(destination: string, flavour: StagedFlavour, root = porticoRoot()): void {
   const manifest = readPackageJson(root) as PorticoManifest | undefined;
   if (!manifest || !existsSync(join(root, 'dist', 'index.js'))) {
     throw new Error(`Portico's built files are missing under ${root} (run \`npm run build\` there)`);
   }
+  const entry = FLAVOURS[flavour];
+  if (!existsSync(join(root, entry.main))) throw new Error(`${flavour} is not built under ${root} (${entry.main.slice(2)} is missing)`);
   mkdirSync(destination, { recursive: true });
   cpSync(join(root, 'dist'), join(destination, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.map') });
   if (existsSync(join(root, 'LICENSE'))) cpSync(join(root, 'LICENSE'), join(destination, 'LICENSE'));
   for (const [name, dir] of runtimeDependencyDirs(root)) {
     cpSync(dir, join(destination, 'node_modules', name), { recursive: true, verbatimSymlinks: true });
   }
-  const api = manifest.portico?.expressApiVersion ?? '4.0.0';
-  const staged: PorticoManifest = { ...manifest, version: `${legacy ? '3.21.2' : api}+portico.${manifest.version ?? '0.0.0'}`, scripts: {}, devDependencies: {} };
-  if (legacy) {
+  const api = flavour === 'portico/legacy' ? '3.21.2' : flavour === 'portico/5' ? manifest.portico?.express5ApiVersion ?? '5.0.0' : manifest.portico?.expressApiVersion ?? '4.0.0';
+  const staged: PorticoManifest = { ...manifest, version: `${api}+portico.${manifest.version ?? '0.0.0'}`, scripts: {}, devDependencies: {} };
+  if (flavour !== 'portico') {
     const exportsMap = { ...(manifest.exports ?? {}) };
-    exportsMap['.'] = exportsMap['./legacy'];
+    exportsMap['.'] = exportsMap[entry.exportKey] ?? { types: entry.types, default: entry.main };
     staged.exports = exportsMap;
-    staged.main = './dist/legacy/index.js';
-    staged.types = './dist/legacy/index.d.ts';
+    staged.main = entry.main;
+    staged.types = entry.types;
   }
   writeFileSync(join(destination, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
 }

@@ -1,6 +1,6 @@
 import { cpSync, lstatSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { stagePorticoAsExpress } from './portico-package';
+import { stagePorticoAsExpress, type StagedFlavour } from './portico-package';
 
 /**
  * Copies the project into `destination`, node_modules included, leaving out version-control
@@ -17,26 +17,27 @@ export function copyProject(projectDir: string, destination: string): void {
 /**
  * Replaces each installed express in a copy with Portico (staged once per flavour into
  * `stagingDir`), as npm's overrides would after `npm install`. Express 3 copies get the 3.x
- * interface (portico/legacy); 5.x copies are out of scope and left alone.
+ * interface (portico/legacy). With `target` 4, 5.x copies are out of scope and left alone; with
+ * `target` 5, every copy from 4.x on gets the Express 5 interface (portico/5).
  */
-export function replaceExpress(expressDirs: ReadonlyArray<{ dir: string; major: number | null }>, stagingDir: string): Array<{ dir: string; as: 'portico' | 'portico/legacy' | 'left-alone' }> {
-  const staged = new Map<boolean, string>();
-  const stageFor = (legacy: boolean): string => {
-    let dir = staged.get(legacy);
+export function replaceExpress(expressDirs: ReadonlyArray<{ dir: string; major: number | null }>, stagingDir: string, target: 4 | 5 = 4): Array<{ dir: string; as: StagedFlavour | 'left-alone' }> {
+  const staged = new Map<StagedFlavour, string>();
+  const stageFor = (flavour: StagedFlavour): string => {
+    let dir = staged.get(flavour);
     if (dir === undefined) {
-      dir = `${stagingDir}-${legacy ? 'legacy' : 'v4'}`;
-      stagePorticoAsExpress(dir, legacy);
-      staged.set(legacy, dir);
+      dir = `${stagingDir}-${flavour.replace('/', '-')}`;
+      stagePorticoAsExpress(dir, flavour);
+      staged.set(flavour, dir);
     }
     return dir;
   };
   return expressDirs.map(({ dir, major }) => {
-    if (major !== null && major >= 5) return { dir, as: 'left-alone' as const };
-    const legacy = major !== null && major <= 3;
+    if (target === 4 && major !== null && major >= 5) return { dir, as: 'left-alone' as const };
+    const flavour: StagedFlavour = major !== null && major <= 3 ? 'portico/legacy' : target === 5 ? 'portico/5' : 'portico';
     // A link (workspace, npm link) is replaced by a real folder: the link's target is outside the copy.
     if (lstatSync(dir).isSymbolicLink()) rmSync(dir);
     else rmSync(dir, { recursive: true, force: true });
-    cpSync(stageFor(legacy), dir, { recursive: true, verbatimSymlinks: true });
-    return { dir, as: legacy ? ('portico/legacy' as const) : ('portico' as const) };
+    cpSync(stageFor(flavour), dir, { recursive: true, verbatimSymlinks: true });
+    return { dir, as: flavour };
   });
 }

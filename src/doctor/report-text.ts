@@ -1,4 +1,4 @@
-import type { DoctorReport } from './diagnose';
+import type { DoctorReport, TestRunReport } from './diagnose';
 
 const TARGET_TEXT: Record<DoctorReport['express']['target'], string> = {
   'portico': "Express 4: use require('portico')",
@@ -49,18 +49,7 @@ export function renderReport(report: DoctorReport): string {
     line(`  ${first.supported ? 'supported  ' : 'unsupported'} ${name} (${hits.length}): ${places}`);
     line(`              ${first.note}`);
   }
-  const run = report.run;
-  if (run) {
-    line();
-    line(`Tests: \`${run.command}\``);
-    for (const r of run.replaced) line(`  ${r.path} (${r.version ?? '?'}) → ${r.as === 'left-alone' ? 'left alone (5.x)' : r.as}`);
-    const side = (label: string, s: typeof run.asIs): string =>
-      `  ${label.padEnd(12)} exit ${s.timedOut ? 'timed out' : s.exitCode}, ${s.format === 'exit-code' ? 'no test names recognised' : `${s.counts.pass} pass, ${s.counts.fail} fail, ${s.counts.skip} skipped (${s.format})`}, ${(s.durationMs / 1000).toFixed(1)} s`;
-    line(side('as is', run.asIs));
-    line(side('on Portico', run.onPortico));
-    line(`  ${run.verdict}`);
-    for (const c of run.changed) line(`    ${c.asIs} → ${c.onPortico}: ${c.test}`);
-  }
+  if (report.run) renderRun(report.run, ['as is', 'on Portico'], line);
   line();
   if (report.problems.length === 0) line('Nothing found that would keep this project from running on Portico.');
   else {
@@ -68,4 +57,18 @@ export function renderReport(report: DoctorReport): string {
     for (const p of report.problems) line(`  - ${p}`);
   }
   return out.join('\n') + '\n';
+}
+
+/** The `--run` section: what replaced express, each side's counts, the verdict and the changed tests. */
+export function renderRun(run: TestRunReport, labels: readonly [string, string], line: (s?: string) => void): void {
+  line();
+  line(`Tests: \`${run.command}\``);
+  for (const r of run.replaced) line(`  ${r.path} (${r.version ?? '?'}) → ${r.as === 'left-alone' ? 'left alone (5.x)' : r.as}`);
+  const width = Math.max(12, ...labels.map((l) => l.length + 1));
+  const side = (label: string, s: typeof run.asIs): string =>
+    `  ${label.padEnd(width)} exit ${s.timedOut ? 'timed out' : s.exitCode}, ${s.format === 'exit-code' ? 'no test names recognised' : `${s.counts.pass} pass, ${s.counts.fail} fail, ${s.counts.skip} skipped (${s.format})`}, ${(s.durationMs / 1000).toFixed(1)} s`;
+  line(side(labels[0], run.asIs));
+  line(side(labels[1], run.onPortico));
+  line(`  ${run.verdict}`);
+  for (const c of run.changed) line(`    ${c.asIs} → ${c.onPortico}: ${c.test}`);
 }

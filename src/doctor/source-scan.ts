@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { folderEntries } from './folder-entries';
 import { join, relative } from 'node:path';
 import { INTERNALS } from './internals-data';
+import { lineAt } from './code-text';
 
 /** One place in a file. */
 export interface SourceHit {
@@ -49,14 +50,6 @@ export function sourceFiles(dir: string): string[] {
   };
   walk(dir);
   return out;
-}
-
-function lineAt(text: string, index: number): { line: number; text: string } {
-  const start = text.lastIndexOf('\n', index - 1) + 1;
-  const end = text.indexOf('\n', index);
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return { line, text: text.slice(start, end === -1 ? undefined : end).trim().slice(0, 160) };
 }
 
 /** Scans `files` for `express/lib/…` module names; `libModules` are the ones Portico exports. */

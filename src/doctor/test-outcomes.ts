@@ -95,9 +95,20 @@ function parseNodeSpec(lines: readonly string[]): Map<string, Outcome> {
 function parseMocha(lines: readonly string[]): Map<string, Outcome> {
   const names = new NameStack();
   const c = new Collector();
+  // An error a test printed may end with its own properties in braces (`code: 'ENOTFOUND',` …
+  // `hostname: 'github.com'` then `}`): those lines are not titles either.
+  let inErrorObject = false;
   for (const line of lines) {
     if (/^\s*\d+ passing \(/.test(line)) break; // then come the summary and the failure details
     if (line.trim() === '') continue;
+    if (inErrorObject) {
+      if (/^\s*\}\s*$/.test(line)) inErrorObject = false;
+      continue;
+    }
+    if (/\{\s*$/.test(line) && (/^\s+at\s/.test(line) || /^\s*(?:\w*Error\b|Uncaught\b)/.test(line))) {
+      inErrorObject = true;
+      continue;
+    }
     const indent = indentOf(line);
     const pass = /^\s*[✓✔]\s+(.*?)(?:\s+\(\d+ms\))?$/.exec(line);
     const fail = /^\s*\d+\) (.*)$/.exec(line);

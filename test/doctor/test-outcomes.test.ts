@@ -74,6 +74,13 @@ describe('parseTestOutput', () => {
       'Error: getaddrinfo ENOTFOUND example.invalid',
       '    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:122:26)',
       '      - checks a pending thing',
+      'Error: getaddrinfo ENOTFOUND example.invalid',
+      '    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:122:26) {',
+      "  code: 'ENOTFOUND',",
+      "  hostname: 'example.invalid'",
+      '}',
+      '    dynamic users',
+      '      ✔ asks the authorizer',
       '',
       '',
       '  2 passing (40ms)',
@@ -92,6 +99,7 @@ describe('parseTestOutput', () => {
         'basicAuth > safe compare > refuses different strings': 'pass',
         'basicAuth > static users > accepts a listed user': 'fail',
         'basicAuth > static users > checks a pending thing': 'skip',
+        'basicAuth > dynamic users > asks the authorizer': 'pass',
       },
     });
   });
