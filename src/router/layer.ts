@@ -5,11 +5,17 @@ import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
+import { compilePathPattern5, paramsOf5, type PathPattern5 } from './patterns/express5';
 
 /** How a layer compiles its path, and how it reports a malformed escape in it. */
 export interface LayerOptions extends PathPatternOptions {
   /** Fail with a plain `Error` (status 400), as Express 3 did, instead of the URIError of Express 4. */
   plainDecodeError?: boolean;
+  /**
+   * Express 5's path syntax and params (router 2, path-to-regexp 8): chosen per router by
+   * `createRouter5`, read once here, so a 4.x layer's matching is unchanged.
+   */
+  syntax?: 5;
 }
 
 /** The params of a successful match: a fresh object each time, as handlers may write to `req.params`. */
@@ -35,6 +41,9 @@ const LITERAL_ENDS_WITH_SLASH = Symbol('literalEndsWithSlash');
 const ARITY_OF = Symbol('arityOf');
 const ARITY = Symbol('arity');
 const PLAIN_DECODE_ERROR = Symbol('plainDecodeError');
+const SYNTAX5 = Symbol('syntax5');
+/** Express 5 layers have no RegExp (router 2 keeps none); this one stands in and never matches. */
+const NO_REGEXP = /(?!)/;
 /** The literal first path segment a layer can only match under (read by the stack index). */
 export const INDEX_KEY = Symbol('indexKey');
 /** The path the layer was registered with: the `route` the tracing channel reports for middleware. */
@@ -85,22 +94,29 @@ export class Layer {
   private [ARITY]: number;
   /** A malformed escape fails with 3.x's plain `Error` instead of 4.x's URIError (portico/legacy). */
   private readonly [PLAIN_DECODE_ERROR]: boolean;
+  /** Express 5 params: absent keys left out, a wildcard's value an array of segments. */
+  private readonly [SYNTAX5]: boolean;
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
-    const compiled = compilePathPattern(path, options);
+    const syntax5 = options.syntax === 5;
+    const compiled = syntax5 ? compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
     this.params = undefined;
     this.path = undefined;
     this.keys = compiled.keys;
-    this.regexp = compiled.regexp;
+    this.regexp = compiled.regexp ?? NO_REGEXP;
     this.method = undefined;
     this.route = undefined;
     this[EXEC] = compiled.exec;
     this[RAW_PATH] = path;
     this[MATCHES_EVERYTHING] = path === '/' && options.end === false;
-    this[IS_STAR] = path === '*';
-    this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
+    this[IS_STAR] = path === '*' && !syntax5;
+    // Express 5 drops a route's trailing slashes before compiling: such paths take the compiled matcher.
+    this[LITERAL] =
+      typeof path === 'string' && options.end !== false && isPlainPath(path) && !(syntax5 && path.length > 1 && path.endsWith('/'))
+        ? path
+        : undefined;
     this[PREFIX_LITERAL] =
       typeof path === 'string' &&
       options.end === false &&
@@ -109,6 +125,7 @@ export class Layer {
       isPlainPath(path)
         ? path
         : undefined;
+    this[SYNTAX5] = syntax5;
     this[LITERAL_SENSITIVE] = Boolean(options.sensitive);
     this[LITERAL_STRICT] = Boolean(options.strict);
     this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/');
@@ -116,7 +133,7 @@ export class Layer {
     this[ARITY] = 0;
     this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
     this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
-    if (!(path instanceof RegExp)) {
+    if (!(path instanceof RegExp) && !syntax5) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
       const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
       flags.fast_star = this[IS_STAR];
@@ -150,6 +167,11 @@ export class Layer {
     if (this[PREFIX_LITERAL] !== undefined) return this.matchPrefixLiteral(path);
     const m = this[EXEC](path);
     if (m === null) return null;
+    if (this[SYNTAX5]) {
+      const plain = this[PLAIN_DECODE_ERROR];
+      this.path = m[0] as string;
+      return paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string) as LayerParams;
+    }
     const params: LayerParams = {};
     const keys = this.keys;
     for (let i = 1; i < m.length; i++) {
@@ -198,7 +220,8 @@ export class Layer {
       return {};
     }
     if (path.charCodeAt(n) !== 0x2f /* / */) return null;
-    const slashKept = path.length === n + 1 || path.charCodeAt(n + 1) === 0x2f;
+    // Express 4 keeps a run of slashes' first; Express 5 keeps a slash only at the end of the path.
+    const slashKept = path.length === n + 1 || (path.charCodeAt(n + 1) === 0x2f && !this[SYNTAX5]);
     if (slashKept) this.path = path.slice(0, n + 1);
     else this.path = exact ? literal : path.slice(0, n);
     return {};

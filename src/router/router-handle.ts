@@ -6,7 +6,8 @@ import { firstLayerToRun } from './app-entry-layers';
 import { noteForwarded } from './forwarded-errors';
 import { pathnameOf, protohostOf } from '../http/url-parts';
 import { rawPrefixLength } from '../http/legacy-target';
-import { sendOptionsAnswer } from './options-answer';
+import { sendOptionsAnswer, sendOptionsAnswer5 } from './options-answer';
+import { EXPRESS5_ROUTING, type MaybeExpress5Router } from './express5-marker';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
 import { routerTracingActive } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
@@ -153,7 +154,8 @@ class DispatchFrame {
     req.params = this.parentParams;
     const allowed = this.allowed;
     if (allowed !== undefined && !err && allowed.length !== 0) {
-      sendOptionsAnswer(this.res, allowed, this.out ?? ((e?: unknown): void => this.end(e)));
+      const send = (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true ? sendOptionsAnswer5 : sendOptionsAnswer;
+      send(this.res, allowed, this.out ?? ((e?: unknown): void => this.end(e)));
       return;
     }
     if (this.out !== undefined) this.out(err);
@@ -177,7 +179,7 @@ class DispatchFrame {
     // comparison on every layer; `err` is almost always undefined.)
     let layerError = typeof err === 'string' && err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
     if (this.slashAdded) {
-      req.url = req.url.slice(1);
+      if ((this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] !== true || dropsAddedSlash5(req.url, this.removed)) req.url = req.url.slice(1);
       this.slashAdded = false;
     }
     if (this.removed.length !== 0) {
@@ -297,7 +299,7 @@ class DispatchFrame {
         return;
       }
       const after = path.charCodeAt(n);
-      if (n < path.length && after !== 0x2f /* / */ && after !== 0x2e /* . */) {
+      if (n < path.length && after !== 0x2f /* / */ && (after !== 0x2e /* . */ || (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true)) {
         this.advance(layerError);
         return;
       }
@@ -331,6 +333,15 @@ class DispatchFrame {
 /** The end of a router reached after a turn of the event loop (as Express leaves a router). */
 function finishLater(frame: DispatchFrame, err: unknown): void {
   frame.done(err);
+}
+
+/**
+ * Express 5 takes back the slash it added to a stripped URL only when the URL is still the root
+ * (`/`, `/?…`), or begins with `/` under a mount path that ended with one: a URL a middleware
+ * rewrote otherwise is left as it was written.
+ */
+function dropsAddedSlash5(url: string, removed: string): boolean {
+  return url === '/' || url.startsWith('/?') || (removed.endsWith('/') && url.charCodeAt(0) === 0x2f);
 }
 
 function appendAllowed(list: string[], methods: string[]): void {
