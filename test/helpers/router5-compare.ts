@@ -10,7 +10,7 @@ import { stableHeaders } from './compare';
  * (the router of express@5.3, the oracle) and on Portico's `createRouter5`, each mounted on a plain
  * node:http server with the same final callback, and each request is sent to both.
  */
-export type Req = IncomingMessage & { params: Record<string, unknown>; baseUrl: string; originalUrl: string; route?: { path: unknown } };
+export type Req = IncomingMessage & { url: string; params: Record<string, unknown>; baseUrl: string; originalUrl: string; route?: { path: unknown } };
 export type Res = ServerResponse;
 export type Next = (err?: unknown) => void;
 export type Handler = (req: Req, res: Res, next: Next) => unknown;
