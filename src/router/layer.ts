@@ -6,6 +6,7 @@ import type { NextFunction } from './types';
 import type { Route } from './route';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
 import { compilePathPattern5, paramsOf5, type PathPattern5 } from './patterns/express5';
+import { defineRouter2Fields, hideExpress4Fields } from './layer5-fields';
 
 /** How a layer compiles its path, and how it reports a malformed escape in it. */
 export interface LayerOptions extends PathPatternOptions {
@@ -102,6 +103,7 @@ export class Layer {
     const compiled = syntax5 ? compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
+    if (syntax5) defineRouter2Fields(this, path, options);
     this.params = undefined;
     this.path = undefined;
     this.keys = compiled.keys;
@@ -133,7 +135,8 @@ export class Layer {
     this[ARITY] = 0;
     this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
     this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
-    if (!(path instanceof RegExp) && !syntax5) {
+    if (syntax5) hideExpress4Fields(this);
+    else if (!(path instanceof RegExp)) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
       const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
       flags.fast_star = this[IS_STAR];

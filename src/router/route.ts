@@ -7,7 +7,7 @@ import { traceLayerCall } from './traced-layer-call';
 import type { NextFunction, RoutedRequest } from './types';
 import type { PathPattern } from './path-pattern';
 
-type RouteHandler = (...args: never[]) => unknown;
+export type RouteHandler = (...args: never[]) => unknown;
 
 /**
  * A route: one path and, per method, the handlers that serve it. `all` handlers run for every
@@ -109,6 +109,11 @@ export class Route {
     return this.addHandlers(undefined, 'all', handlers);
   }
 
+  /** The layer that holds one handler of this route (its path is never matched). */
+  protected createLayer(handle: RouteHandler): Layer {
+    return new Layer('/', {}, handle);
+  }
+
   /** Adds handlers for one method (lower case); used by the generated `get`, `post`, … */
   addHandlers(method: string | undefined, label: string, handlers: unknown[]): this {
     for (const handle of flattenHandlers<unknown>(handlers)) {
@@ -117,7 +122,7 @@ export class Route {
         const message = 'Route.' + label + '() requires a callback function but got a ' + describeType(handle);
         throw method === undefined ? new TypeError(message) : new Error(message);
       }
-      const layer = new Layer('/', {}, handle as RouteHandler);
+      const layer = this.createLayer(handle as RouteHandler);
       layer.method = method;
       if (method === undefined) this.methods._all = true;
       else this.methods[method] = true;

@@ -1,4 +1,5 @@
-import { Route } from './route';
+import { Route, type RouteHandler } from './route';
+import { Layer } from './layer';
 import { flattenHandlers } from './flatten';
 
 /**
@@ -10,6 +11,11 @@ export class Route5 extends Route {
   constructor(path: unknown) {
     super(path as Route['path']);
     (this as { methods: Record<string, boolean> }).methods = Object.create(null) as Record<string, boolean>;
+  }
+
+  /** An Express 5 layer, so the route's stack shows router 2's fields. */
+  protected override createLayer(handle: RouteHandler): Layer {
+    return new Layer('/', { syntax: 5 }, handle);
   }
 
   override addHandlers(method: string | undefined, label: string, handlers: unknown[]): this {
