@@ -114,11 +114,7 @@ export class Layer {
     this[RAW_PATH] = path;
     this[MATCHES_EVERYTHING] = path === '/' && options.end === false;
     this[IS_STAR] = path === '*' && !syntax5;
-    // Express 5 drops a route's trailing slashes before compiling: such paths take the compiled matcher.
-    this[LITERAL] =
-      typeof path === 'string' && options.end !== false && isPlainPath(path) && !(syntax5 && path.length > 1 && path.endsWith('/'))
-        ? path
-        : undefined;
+    this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? literalOf(path, syntax5, options.strict === true) : undefined;
     this[PREFIX_LITERAL] =
       typeof path === 'string' &&
       options.end === false &&
@@ -130,7 +126,8 @@ export class Layer {
     this[SYNTAX5] = syntax5;
     this[LITERAL_SENSITIVE] = Boolean(options.sensitive);
     this[LITERAL_STRICT] = Boolean(options.strict);
-    this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/');
+    // (An Express 5 literal never ends with a slash but `/`, which also matches `//` there.)
+    this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/') && !syntax5;
     this[ARITY_OF] = undefined;
     this[ARITY] = 0;
     this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
@@ -289,6 +286,17 @@ export function forwardRejection(promise: Promise<unknown>, next: NextFunction, 
   promise.then(undefined, (reason: unknown) => {
     if (!forwardedSince(reason, moment)) next(reason || new Error('Rejected promise'));
   });
+}
+
+/**
+ * The string a literal route path is compared with. Express 5 drops the trailing slashes of a
+ * path before compiling it unless routing is strict (then one in the request is optional, as
+ * for any path); `''` is left to the compiled matcher.
+ */
+function literalOf(path: string, syntax5: boolean, strict: boolean): string | undefined {
+  if (!syntax5 || strict || path === '/') return path;
+  const loosened = path.replace(/\/+$/, '');
+  return loosened === '' ? undefined : loosened;
 }
 
 /** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */

@@ -4,9 +4,10 @@
  * Not reachable from a public entry yet.
  */
 import type { CompiledPattern, PatternKey, PatternOptions } from './compiled-pattern';
-import { parse5, slotCount, type Token5 } from './express5-parse';
+import { parse5, slotCount, PathError, type Token5 } from './express5-parse';
 import { buildProgram, type Program } from './linear-program';
 import { canonicalCaseless, identity, runProgram } from './linear-vm';
+import { nativePattern5, type NativePattern } from './express5-native';
 
 export { PathError } from './express5-parse';
 
@@ -24,11 +25,14 @@ function compileString(raw: string, options: PatternOptions): CompiledPattern {
   // Without strict routing, trailing slashes of the pattern are dropped and one in the path is optional.
   const path = options.strict || raw === '/' ? raw : raw.replace(/\/+$/, '');
   const tokens = parse5(path);
+  const count = slotCount(tokens);
+  const native = nativePattern5(tokens, options);
+  if (native !== undefined) return { regexp: native.regexp, keys: keysOf(tokens), exec: nativeExec(native, count) };
   const canon = options.sensitive ? identity : canonicalCaseless;
   const program = buildProgram(tokens, path, { end: options.end !== false, trailing: !options.strict, canon });
-  const keys: PatternKey[] = [];
-  collectKeys(tokens, keys);
-  const count = slotCount(tokens);
+  // Express 5 writes out every way of taking the optional groups, and refuses a path with too many.
+  if (alternativeCount(tokens) > MAX_ALTERNATIVES) throw new PathError('Too many path combinations', path);
+  const keys = keysOf(tokens);
   const exec = (input: string): Array<string | undefined> | null => {
     const found = matchProgram(program, count, input, canon);
     if (found === null) return null;
@@ -40,6 +44,20 @@ function compileString(raw: string, options: PatternOptions): CompiledPattern {
     return out;
   };
   return { keys, exec };
+}
+
+/** Runs a native pattern; with several alternatives, each capture goes to its key's place. */
+function nativeExec(native: NativePattern, count: number): CompiledPattern['exec'] {
+  const { regexp, slots } = native;
+  if (native.direct) return (input) => regexp.exec(input);
+  return (input) => {
+    const m = regexp.exec(input);
+    if (m === null) return null;
+    const out = new Array<string | undefined>(count + 1).fill(undefined);
+    out[0] = m[0];
+    for (let g = 1; g < m.length; g++) if (m[g] !== undefined) out[slots[g - 1] + 1] = m[g];
+    return out;
+  };
 }
 
 /**
@@ -58,6 +76,21 @@ function matchProgram(program: Program, count: number, input: string, canon: (co
     }
   }
   return runProgram(program.code, program.start, count, input, canon, choice);
+}
+
+const MAX_ALTERNATIVES = 256;
+
+/** How many alternatives the optional groups make (capped just past the limit: it only has to be exceeded). */
+function alternativeCount(tokens: Token5[]): number {
+  let n = 1;
+  for (const t of tokens) if (t.type === 'group') n = Math.min(n * (alternativeCount(t.tokens) + 1), MAX_ALTERNATIVES + 1);
+  return n;
+}
+
+function keysOf(tokens: Token5[]): PatternKey[] {
+  const keys: PatternKey[] = [];
+  collectKeys(tokens, keys);
+  return keys;
 }
 
 function collectKeys(tokens: Token5[], keys: PatternKey[], optional = false): void {

@@ -68,12 +68,15 @@ describe('createRouter5 API as router@2.3', () => {
   });
 
   it('rejects path-to-regexp 1 syntax with the same TypeErrors, on routes and on mount paths', () => {
-    const paths = ['*', '/*', '/:', '/a?', '/a+', '/(x)', '/:id(\\d+)', '/[x]', '/a{', '/a}', '/:a:b', '/x!', '/\\', '/{*}', '/:1', '/*/x'];
+    // Path-to-regexp 8 refuses more than 256 ways of taking the optional groups.
+    const accepted = ['/a' + '{/x}'.repeat(8), '/a{/b{/c}}'.repeat(3)];
+    const paths = [...accepted, '/a' + '{/x}'.repeat(9), '{/a{/b{/c}}}'.repeat(5), '*', '/*', '/:', '/a?', '/a+', '/(x)', '/:id(\\d+)', '/[x]', '/a{', '/a}', '/:a:b', '/x!', '/\\', '/{*}', '/:1', '/*/x'];
     for (const p of paths) {
       const onRoute = sameThrow((r) => r.get(p, noop));
       sameThrow((r) => r.use(p, noop));
       sameThrow((r) => r.route([p]));
-      assert.match(onRoute, /^(TypeError|PathError): /, p);
+      if (accepted.includes(p)) assert.equal(onRoute, 'ok');
+      else assert.match(onRoute, /^(TypeError|PathError): /, p);
     }
   });
 
