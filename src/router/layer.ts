@@ -5,7 +5,7 @@ import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
-import { compilePathPattern5, paramsOf5, type PathPattern5 } from './patterns/express5';
+import { compilePathPattern5, paramsOf5, type MatchedPart, type PathPattern5 } from './patterns/express5';
 import { defineRouter2Fields, hideExpress4Fields } from './layer5-fields';
 
 /** How a layer compiles its path, and how it reports a malformed escape in it. */
@@ -43,6 +43,7 @@ const ARITY_OF = Symbol('arityOf');
 const ARITY = Symbol('arity');
 const PLAIN_DECODE_ERROR = Symbol('plainDecodeError');
 const SYNTAX5 = Symbol('syntax5');
+const MATCHED_PART = Symbol('matchedPart');
 /** Express 5 layers have no RegExp (router 2 keeps none); this one stands in and never matches. */
 const NO_REGEXP = /(?!)/;
 /** The literal first path segment a layer can only match under (read by the stack index). */
@@ -97,6 +98,8 @@ export class Layer {
   private readonly [PLAIN_DECODE_ERROR]: boolean;
   /** Express 5 params: absent keys left out, a wildcard's value an array of segments. */
   private readonly [SYNTAX5]: boolean;
+  /** For an Express 5 array path: which element the last match matched (-1: not an array). */
+  [MATCHED_PART]: number;
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
     const syntax5 = options.syntax === 5;
@@ -124,6 +127,7 @@ export class Layer {
         ? path
         : undefined;
     this[SYNTAX5] = syntax5;
+    this[MATCHED_PART] = -1;
     this[LITERAL_SENSITIVE] = Boolean(options.sensitive);
     this[LITERAL_STRICT] = Boolean(options.strict);
     // (An Express 5 literal never ends with a slash but `/`, which also matches `//` there.)
@@ -170,6 +174,7 @@ export class Layer {
     if (this[SYNTAX5]) {
       const plain = this[PLAIN_DECODE_ERROR];
       this.path = m[0] as string;
+      this[MATCHED_PART] = (m as MatchedPart).part ?? -1;
       return paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string) as LayerParams;
     }
     const params: LayerParams = {};
@@ -274,6 +279,17 @@ export class Layer {
       next(err);
     }
   }
+}
+
+/**
+ * The pattern the tracing channel reports for a layer's last match: the path it was registered
+ * with, or for an Express 5 array path the element that matched (router 2 reports that one).
+ */
+export function matchedPattern(layer: Layer): unknown {
+  const raw = layer[RAW_PATH] as unknown;
+  const part = (layer as unknown as { [MATCHED_PART]: number })[MATCHED_PART];
+  if (part === -1 || !Array.isArray(raw)) return raw;
+  return (raw as unknown[]).flat(Infinity)[part];
 }
 
 /**

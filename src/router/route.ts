@@ -2,7 +2,7 @@ import { Layer } from './layer';
 import { ROUTE_METHODS } from './methods';
 import { flattenHandlers, describeType } from './flatten';
 import { noteForwarded } from './forwarded-errors';
-import { routerTracingActive } from './tracing';
+import { MATCHED_ROUTE, routerTracingActive, type MatchedRouteRequest } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
 import type { NextFunction, RoutedRequest } from './types';
 import type { PathPattern } from './path-pattern';
@@ -72,13 +72,16 @@ export class Route {
     req.route = this;
     // Route handlers report the route's path as `route` (read once per dispatch).
     const traced = routerTracingActive();
+    // The pattern the router matched (an array path's element), when the router was traced too.
+    const matched = traced ? (req as MatchedRouteRequest)[MATCHED_ROUTE] : undefined;
+    const routePath = matched !== undefined ? matched : this.path;
     if (stack.length === 1) {
       // One handler: what the route's own `next` would do after it (`done(err)`, `done()` for
       // 'route') is what `done`, the router's `next`, does with the same argument (the router
       // knows it entered a route, and treats 'route' from it as no error).
       const only = stack[0];
       if (only.method !== undefined && only.method !== method) done();
-      else if (traced) traceLayerCall(only, this.path, undefined, req, res, done);
+      else if (traced) traceLayerCall(only, routePath, undefined, req, res, done);
       else only.handle_request(req, res, done);
       return;
     }
@@ -96,7 +99,7 @@ export class Route {
       let layer = stack[index++];
       while (layer !== undefined && layer.method !== undefined && layer.method !== method) layer = stack[index++];
       if (layer === undefined) return done(err);
-      if (traced) traceLayerCall(layer, this.path, err, req, res, next);
+      if (traced) traceLayerCall(layer, routePath, err, req, res, next);
       else if (err) layer.handle_error(err, req, res, next);
       else layer.handle_request(req, res, next);
       sync = 0;

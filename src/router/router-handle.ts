@@ -1,4 +1,4 @@
-import { INDEX_KEY, RAW_PATH, type Layer, type LayerParams } from './layer';
+import { INDEX_KEY, matchedPattern, type Layer, type LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
 import { processParams, type ParamCallsMemo } from './param-callbacks';
@@ -9,7 +9,7 @@ import { rawPrefixLength } from '../http/legacy-target';
 import { sendOptionsAnswer, sendOptionsAnswer5 } from './options-answer';
 import { EXPRESS5_ROUTING, type MaybeExpress5Router } from './express5-marker';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
-import { routerTracingActive } from './tracing';
+import { MATCHED_ROUTE, routerTracingActive, type MatchedRouteRequest } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
 
 /** Below this many layers a direct scan is cheaper than the index. */
@@ -117,6 +117,8 @@ class DispatchFrame {
   declare readonly paramsHooked: boolean;
   /** Someone listens on `express.router.request` (read once, as the request enters the router). */
   declare readonly traced: boolean;
+  /** The matched pattern the request carried as it entered (restored as it leaves; traced only). */
+  declare readonly savedRoute: unknown;
 
   constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
     this.router = router;
@@ -144,6 +146,7 @@ class DispatchFrame {
     this.routeEnteredAt = -1;
     this.paramsHooked = router.process_params !== processParams;
     this.traced = routerTracingActive();
+    this.savedRoute = this.traced ? (req as MatchedRouteRequest)[MATCHED_ROUTE] : undefined;
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
@@ -152,6 +155,7 @@ class DispatchFrame {
     req.baseUrl = this.parentUrl;
     req.next = this.savedNext;
     req.params = this.parentParams;
+    if (this.traced) (req as MatchedRouteRequest)[MATCHED_ROUTE] = this.savedRoute;
     const allowed = this.allowed;
     if (allowed !== undefined && !err && allowed.length !== 0) {
       const send = (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true ? sendOptionsAnswer5 : sendOptionsAnswer;
@@ -266,6 +270,7 @@ class DispatchFrame {
     const matchedPath = layer.path as string;
     const params = layer.params as LayerParams;
     if (layer.route !== undefined) req.route = layer.route;
+    if (this.traced) (req as MatchedRouteRequest)[MATCHED_ROUTE] = matchedPattern(layer);
     req.params = router.mergeParams ? mergeParams(params, this.parentParams) : params;
     if (!this.paramsHooked && !hasParamCallbacks(router.params, layer)) {
       // The common case: no param callback applies, so no continuation needs to be allocated.
@@ -324,7 +329,7 @@ class DispatchFrame {
       req.url = url;
       req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
     }
-    if (this.traced) traceLayerCall(layer, layer[RAW_PATH], layerError, req, this.res, this.next);
+    if (this.traced) traceLayerCall(layer, (req as MatchedRouteRequest)[MATCHED_ROUTE], layerError, req, this.res, this.next);
     else if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);
   }

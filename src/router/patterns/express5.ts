@@ -16,7 +16,8 @@ export type PathPattern5 = string | RegExp | PathPattern5[];
 
 /** Compiles an Express 5 path. Throws PathError (a TypeError) for an invalid string pattern. */
 export function compilePathPattern5(path: PathPattern5, options: PatternOptions = {}): CompiledPattern {
-  if (Array.isArray(path)) return either(path.map((p) => compilePathPattern5(p, options)));
+  // Nested arrays are one list of alternatives (router 2 flattens them), numbered as `part`.
+  if (Array.isArray(path)) return either(((path as unknown[]).flat(Infinity) as PathPattern5[]).map((p) => compilePathPattern5(p, options)));
   if (path instanceof RegExp) return compileRegExp(path);
   return compileString(String(path), options);
 }
@@ -119,17 +120,22 @@ function compileRegExp(regexp: RegExp): CompiledPattern {
   return { regexp, keys, exec: (input) => regexp.exec(input) };
 }
 
+/** The answer of an array path says which of its (flattened) elements matched. */
+export type MatchedPart = Array<string | undefined> & { part?: number };
+
 /** An array: the first element that matches answers, its values placed at its own keys' offsets. */
 function either(parts: CompiledPattern[]): CompiledPattern {
   const keys = parts.flatMap((p) => p.keys);
   const exec = (input: string): Array<string | undefined> | null => {
     let offset = 0;
-    for (const part of parts) {
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index];
       const m = part.exec(input);
       if (m !== null) {
         const out = new Array<string | undefined>(keys.length + 1).fill(undefined);
         out[0] = m[0];
         for (let k = 1; k < m.length; k++) out[offset + k] = m[k];
+        (out as MatchedPart).part = index;
         return out;
       }
       offset += part.keys.length;
