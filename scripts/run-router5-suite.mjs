@@ -8,9 +8,10 @@
 // a git directory without a work tree: its HEAD is archived into a temporary folder). Its test
 // devDependencies are installed there from the npm registry, and the package's own index.js is
 // replaced by a shim, so `require('..')` in its tests gives Portico's router factory (with
-// `Router.Route`). The factory is taken from dist/ (run `npm run build` first): from the portico/5
-// entry when the package has one, otherwise from a bundle of dist/'s router module compiled from
-// src/router/router5.ts. Not part of `npm test`: it needs the network and a mirror.
+// `Router.Route`). The factory is `Router` of the built portico/5 entry (package.json's `./5`
+// export in dist/; run `npm run build` first) when the package has that entry, otherwise
+// `createRouter5` of src/router/router5.ts bundled with esbuild. Not part of `npm test`: it needs
+// the network and a mirror.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,10 +53,14 @@ try {
 
   // 3. The factory under test, behind the package's own entry.
   const entry = join(work, 'portico-router5.cjs');
-  const fromEntry = join(root, 'dist', '5', 'index.js');
-  if (existsSync(fromEntry)) {
+  const exported = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports?.['./5'];
+  const target = typeof exported === 'string' ? exported : (exported?.require?.default ?? exported?.default);
+  const fromEntry = target ? join(root, target) : '';
+  if (fromEntry && existsSync(fromEntry)) {
+    console.log(`router under test: Router of ${fromEntry}`);
     writeFileSync(entry, `module.exports = require(${JSON.stringify(fromEntry)}).Router;\n`);
   } else {
+    console.log('router under test: createRouter5 of src/router/router5.ts (no portico/5 entry built)');
     const esbuild = await import('esbuild');
     await esbuild.build({
       entryPoints: [join(root, 'src', 'router', 'router5.ts')],
