@@ -17,12 +17,13 @@ describe('createRouter5 routes as router@2.3 does', () => {
         r.get('/all{/*rest}', echo('optional splat'));
         r.get('/q/:"quoted name"', echo('quoted'));
         r.get('/lit\\(x\\)', echo('escaped'));
+        r.get('/pair/:a-:b', echo('pair'));
         return r;
       },
       [
         '/users/42', '/users/4%202', '/users/', '/users/1/2', '/files/a/b%2Fc/d', '/files/', '/files',
         '/opt', '/opt/1', '/opt/1/2', '/ext/a.tar.gz', '/ext/a', '/all', '/all/x/y', '/q/v', '/lit(x)', '/USERS/7', '/users/7/',
-        '/users/%E0%A4%A', '/files/x/%ZZ',
+        '/users/%E0%A4%A', '/files/x/%ZZ', '/ext/a..', '/pair/1--', '/pair/1-2-3', '/pair/--',
       ],
     );
     // A wildcard's value is the array of its decoded segments.
