@@ -116,7 +116,7 @@ export class ApplicationCore {
 
   /** Handles a request: the app's stack, then `callback` (or the final handler). */
   handle(req: unknown, res: unknown, callback?: NextFunction): void {
-    dispatchThroughRouter(this as unknown as Application, this._router, req, res, callback);
+    dispatchThroughRouter(this as unknown as Application, this._router, req, res, callback, ROUTER_HANDLE);
   }
 
   /** Mounts middleware, routers and sub-apps, optionally on a path. */
@@ -242,7 +242,14 @@ Object.defineProperty(ApplicationCore.prototype, REGISTRATION_ROUTER, {
  * is prepared for the app, then the router runs, then `callback` or, for the root app, the final handler.
  * Shared by every application API; each passes the router it keeps.
  */
-export function dispatchThroughRouter(app: Application, router: Router | undefined, req: unknown, res: unknown, callback?: NextFunction): void {
+export function dispatchThroughRouter(
+  app: Application,
+  router: Router | undefined,
+  req: unknown,
+  res: unknown,
+  callback: NextFunction | undefined,
+  ownHandle: unknown,
+): void {
   const request = req as PorticoRequest;
   const response = res as PorticoResponse;
   if (router === undefined) {
@@ -254,7 +261,8 @@ export function dispatchThroughRouter(app: Application, router: Router | undefin
   if (callback) router.handle(request, response, callback);
   // Without a callback the final handler ends the request. Unless `handle` was replaced (and must
   // be called as Express calls it), the router is told to call it with the request: no closure.
-  else if (router.handle === ROUTER_HANDLE) handleRequestToEnding(router, request, response, finish as Ending, app);
+  // `ownHandle` is the `handle` of the API's router class (Express 4's or 5's).
+  else if (router.handle === ownHandle) handleRequestToEnding(router, request, response, finish as Ending, app);
   else router.handle(request, response, (err?: unknown): void => finish(app, request, response, err));
 }
 

@@ -4,7 +4,8 @@ import { createApplication } from '../application/create-application';
 import { ApplicationCore, dispatchThroughRouter, type Application } from '../application/application';
 import { API_REQUEST_PROTO, API_RESPONSE_PROTO } from '../application/prepare-request';
 import { REGISTRATION_ROUTER } from '../application/app-router';
-import { createRouter5, type Router } from '../router/router';
+import type { Router } from '../router/router';
+import { createRouter5, Router5Core } from '../router/router5';
 import { parseQueryByGetter } from '../request/query';
 import type { NextFunction } from '../router/types';
 import { Express5Request } from './express5-request';
@@ -13,6 +14,9 @@ import { copyMembers } from './copy-members';
 
 /** The members of the 4.x application that Express 5 removed (`app.router` is a getter of each app there). */
 const REMOVED = ['lazyRouter', 'lazyrouter', 'del', 'router', 'request', 'response'];
+
+/** The Express 5 router's own `handle` (see dispatchThroughRouter). */
+const ROUTER5_HANDLE = Router5Core.prototype.handle;
 
 /** Where an Express 5 app keeps its router, created on first use. */
 const ROUTER = Symbol('portico.express5Router');
@@ -60,7 +64,7 @@ const methods: Record<string, (this: Express5Application, ...args: never[]) => u
   },
 
   handle(this: Express5Application, req: unknown, res: unknown, callback?: NextFunction) {
-    dispatchThroughRouter(this as unknown as Application, this.router, req, res, callback);
+    dispatchThroughRouter(this as unknown as Application, this.router, req, res, callback, ROUTER5_HANDLE);
   },
 
   /** Creates a server for this app; an error while listening goes to the callback, as in Express 5. */

@@ -1,6 +1,6 @@
 import { adoptPrototypes, API_REQUEST_PROTO, API_RESPONSE_PROTO } from '../application/prepare-request';
 import type { Application } from '../application/application';
-import { createRouter5, RouterCore, type Router, type RouterOptions } from '../router/router';
+import { createRouter5, Router5Core, type Router5, type Router5Options } from '../router/router5';
 import type { NextFunction } from '../router/types';
 import { Express5Request } from './express5-request';
 import { Express5Response } from './express5-response';
@@ -12,7 +12,7 @@ import { Express5Response } from './express5-response';
  * to Express 5 one router at a time. `req.query` stays what the app parsed (the parser is an app
  * setting). Inside an Express 5 app nothing changes hands: the app's own prototypes are kept.
  */
-export function createSwitchingRouter5(options?: RouterOptions): Router {
+export function createSwitchingRouter5(options?: Router5Options): Router5 {
   const router = createRouter5(options);
   Object.defineProperty(router, 'handle', { configurable: true, enumerable: false, writable: true, value: handleAs5 });
   return router;
@@ -21,9 +21,9 @@ export function createSwitchingRouter5(options?: RouterOptions): Router {
 /** The Express 5 API's prototypes, as an app without prototypes of its own would give them. */
 const API5 = { [API_REQUEST_PROTO]: Express5Request.prototype, [API_RESPONSE_PROTO]: Express5Response.prototype, parent: undefined } as unknown as Application;
 
-const OWN_HANDLE = RouterCore.prototype.handle;
+const OWN_HANDLE = Router5Core.prototype.handle;
 
-function handleAs5(this: Router, req: unknown, res: unknown, next: NextFunction): void {
+function handleAs5(this: Router5, req: unknown, res: unknown, next: NextFunction): void {
   if (Object.prototype.isPrototypeOf.call(Express5Request.prototype, req as object)) {
     OWN_HANDLE.call(this, req, res, next);
     return;

@@ -1,18 +1,22 @@
 import { compilePathPattern, type PathKey, type PathPattern, type PathPatternOptions } from './path-pattern';
-import { compilePathPattern5, type PathPattern5 } from './patterns/express5';
 import { decodeParam } from './decode-param';
 import { startsWithIgnoringAsciiCase } from './char-match';
 import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
+import { compilePathPattern5, paramsOf5, type MatchedPart, type PathPattern5 } from './patterns/express5';
+import { defineRouter2Fields, hideExpress4Fields } from './layer5-fields';
 
 /** How a layer compiles its path, and how it reports a malformed escape in it. */
 export interface LayerOptions extends PathPatternOptions {
   /** Fail with a plain `Error` (status 400), as Express 3 did, instead of the URIError of Express 4. */
   plainDecodeError?: boolean;
-  /** Read the path in Express 5's syntax (path-to-regexp 8: `/*splat`, `{/:optional}`), as portico/5's routers do. */
-  syntax5?: boolean;
+  /**
+   * Express 5's path syntax and params (router 2, path-to-regexp 8): chosen per router by
+   * `createRouter5`, read once here, so a 4.x layer's matching is unchanged.
+   */
+  syntax?: 5;
 }
 
 /** The params of a successful match: a fresh object each time, as handlers may write to `req.params`. */
@@ -38,6 +42,10 @@ const LITERAL_ENDS_WITH_SLASH = Symbol('literalEndsWithSlash');
 const ARITY_OF = Symbol('arityOf');
 const ARITY = Symbol('arity');
 const PLAIN_DECODE_ERROR = Symbol('plainDecodeError');
+const SYNTAX5 = Symbol('syntax5');
+const MATCHED_PART = Symbol('matchedPart');
+/** Express 5 layers have no RegExp (router 2 keeps none); this one stands in and never matches. */
+const NO_REGEXP = /(?!)/;
 /** The literal first path segment a layer can only match under (read by the stack index). */
 export const INDEX_KEY = Symbol('indexKey');
 /** The path the layer was registered with: the `route` the tracing channel reports for middleware. */
@@ -88,23 +96,28 @@ export class Layer {
   private [ARITY]: number;
   /** A malformed escape fails with 3.x's plain `Error` instead of 4.x's URIError (portico/legacy). */
   private readonly [PLAIN_DECODE_ERROR]: boolean;
+  /** Express 5 params: absent keys left out, a wildcard's value an array of segments. */
+  private readonly [SYNTAX5]: boolean;
+  /** For an Express 5 array path: which element the last match matched (-1: not an array). */
+  [MATCHED_PART]: number;
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
-    const compiled = options.syntax5 === true ? compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
+    const syntax5 = options.syntax === 5;
+    const compiled = syntax5 ? compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
+    if (syntax5) defineRouter2Fields(this, path, options);
     this.params = undefined;
     this.path = undefined;
-    this.keys = compiled.keys as PathKey[];
-    this.regexp = compiled.regexp as RegExp;
+    this.keys = compiled.keys;
+    this.regexp = compiled.regexp ?? NO_REGEXP;
     this.method = undefined;
     this.route = undefined;
     this[EXEC] = compiled.exec;
     this[RAW_PATH] = path;
     this[MATCHES_EVERYTHING] = path === '/' && options.end === false;
-    // `*` alone is Express 4's match-all shortcut; Express 5 rejects it as it compiles.
-    this[IS_STAR] = path === '*' && options.syntax5 !== true;
-    this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? path : undefined;
+    this[IS_STAR] = path === '*' && !syntax5;
+    this[LITERAL] = typeof path === 'string' && options.end !== false && isPlainPath(path) ? literalOf(path, syntax5, options.strict === true) : undefined;
     this[PREFIX_LITERAL] =
       typeof path === 'string' &&
       options.end === false &&
@@ -113,14 +126,18 @@ export class Layer {
       isPlainPath(path)
         ? path
         : undefined;
+    this[SYNTAX5] = syntax5;
+    this[MATCHED_PART] = -1;
     this[LITERAL_SENSITIVE] = Boolean(options.sensitive);
     this[LITERAL_STRICT] = Boolean(options.strict);
-    this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/');
+    // (An Express 5 literal never ends with a slash but `/`, which also matches `//` there.)
+    this[LITERAL_ENDS_WITH_SLASH] = this[LITERAL] !== undefined && this[LITERAL].endsWith('/') && !syntax5;
     this[ARITY_OF] = undefined;
     this[ARITY] = 0;
     this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
     this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
-    if (!(path instanceof RegExp) && this.regexp !== undefined) {
+    if (syntax5) hideExpress4Fields(this);
+    else if (!(path instanceof RegExp)) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
       const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
       flags.fast_star = this[IS_STAR];
@@ -154,13 +171,18 @@ export class Layer {
     if (this[PREFIX_LITERAL] !== undefined) return this.matchPrefixLiteral(path);
     const m = this[EXEC](path);
     if (m === null) return null;
+    if (this[SYNTAX5]) {
+      const plain = this[PLAIN_DECODE_ERROR];
+      this.path = m[0] as string;
+      this[MATCHED_PART] = (m as MatchedPart).part ?? -1;
+      return paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string) as LayerParams;
+    }
     const params: LayerParams = {};
     const keys = this.keys;
     for (let i = 1; i < m.length; i++) {
       const key = keys[i - 1];
       const prop = key ? key.name : i - 1;
-      // An Express 5 wildcard (`*name`) is the list of the segments it spans, each decoded.
-      const value = key?.splat === true && m[i] !== undefined ? splitSegments(m[i] as string) : decodeParam(m[i], this[PLAIN_DECODE_ERROR]);
+      const value = decodeParam(m[i], this[PLAIN_DECODE_ERROR]);
       if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value as string;
     }
     this.path = m[0] as string;
@@ -203,7 +225,8 @@ export class Layer {
       return {};
     }
     if (path.charCodeAt(n) !== 0x2f /* / */) return null;
-    const slashKept = path.length === n + 1 || path.charCodeAt(n + 1) === 0x2f;
+    // Express 4 keeps a run of slashes' first; Express 5 keeps a slash only at the end of the path.
+    const slashKept = path.length === n + 1 || (path.charCodeAt(n + 1) === 0x2f && !this[SYNTAX5]);
     if (slashKept) this.path = path.slice(0, n + 1);
     else this.path = exact ? literal : path.slice(0, n);
     return {};
@@ -259,6 +282,17 @@ export class Layer {
 }
 
 /**
+ * The pattern the tracing channel reports for a layer's last match: the path it was registered
+ * with, or for an Express 5 array path the element that matched (router 2 reports that one).
+ */
+export function matchedPattern(layer: Layer): unknown {
+  const raw = layer[RAW_PATH] as unknown;
+  const part = (layer as unknown as { [MATCHED_PART]: number })[MATCHED_PART];
+  if (part === -1 || !Array.isArray(raw)) return raw;
+  return (raw as unknown[]).flat(Infinity)[part];
+}
+
+/**
  * A rejected promise from a handler becomes `next(err)`, unless a wrapper already passed the same
  * error to `next` after the handler was called at `moment` (see forwarded-errors.ts). A falsy
  * reason (none, `0`, `''`…) becomes an Error: passed on as it is, `next` would read it as
@@ -270,9 +304,15 @@ export function forwardRejection(promise: Promise<unknown>, next: NextFunction, 
   });
 }
 
-/** The value of an Express 5 wildcard: its segments, decoded. */
-function splitSegments(value: string): string[] {
-  return value.split('/').map((segment) => decodeParam(segment, false) as string);
+/**
+ * The string a literal route path is compared with. Express 5 drops the trailing slashes of a
+ * path before compiling it unless routing is strict (then one in the request is optional, as
+ * for any path); `''` is left to the compiled matcher.
+ */
+function literalOf(path: string, syntax5: boolean, strict: boolean): string | undefined {
+  if (!syntax5 || strict || path === '/') return path;
+  const loosened = path.replace(/\/+$/, '');
+  return loosened === '' ? undefined : loosened;
 }
 
 /** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */

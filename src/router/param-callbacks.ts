@@ -1,7 +1,7 @@
 import { RAW_PATH, type Layer } from './layer';
 import type { NextFunction, RoutedRequest } from './types';
 import { forwardedSince, forwardingMoment, noteForwarded } from './forwarded-errors';
-import { routerTracingActive, traceInvocation } from './tracing';
+import { MATCHED_ROUTE, routerTracingActive, traceInvocation, type MatchedRouteRequest } from './tracing';
 
 /** A param callback: `(req, res, next, value, name)`. */
 export type ParamCallback = (req: never, res: never, next: NextFunction, value: unknown, name: string) => unknown;
@@ -67,7 +67,8 @@ export function runParamCallbacks(
     }
     if (!fn) return nextParam();
     if (routerTracingActive()) {
-      const ctx = { req, res, layer, handler: fn, route: layer[RAW_PATH], param: name };
+      const matched = (req as MatchedRouteRequest)[MATCHED_ROUTE];
+      const ctx = { req, res, layer, handler: fn, route: matched !== undefined ? matched : layer[RAW_PATH], param: name };
       traceInvocation(ctx, nextCallback, true, (tracedNext) => fn(req as never, res as never, tracedNext, value, name));
       return;
     }

@@ -24,8 +24,6 @@ import { compileMemoMatcher } from './memo-matcher';
 export interface PathKey {
   name: string | number;
   optional: boolean;
-  /** Express 5 wildcards (`*name`), whose value is the list of segments (see patterns/compiled-pattern.ts). */
-  splat?: boolean;
 }
 
 export interface PathPatternOptions {

@@ -1,14 +1,13 @@
 import { Layer } from './layer';
-import { routeHandlerError5 } from './express5-router-rules';
 import { ROUTE_METHODS } from './methods';
 import { flattenHandlers, describeType } from './flatten';
 import { noteForwarded } from './forwarded-errors';
-import { routerTracingActive } from './tracing';
+import { MATCHED_ROUTE, routerTracingActive, type MatchedRouteRequest } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
 import type { NextFunction, RoutedRequest } from './types';
 import type { PathPattern } from './path-pattern';
 
-type RouteHandler = (...args: never[]) => unknown;
+export type RouteHandler = (...args: never[]) => unknown;
 
 /**
  * A route: one path and, per method, the handlers that serve it. `all` handlers run for every
@@ -73,13 +72,16 @@ export class Route {
     req.route = this;
     // Route handlers report the route's path as `route` (read once per dispatch).
     const traced = routerTracingActive();
+    // The pattern the router matched (an array path's element), when the router was traced too.
+    const matched = traced ? (req as MatchedRouteRequest)[MATCHED_ROUTE] : undefined;
+    const routePath = matched !== undefined ? matched : this.path;
     if (stack.length === 1) {
       // One handler: what the route's own `next` would do after it (`done(err)`, `done()` for
       // 'route') is what `done`, the router's `next`, does with the same argument (the router
       // knows it entered a route, and treats 'route' from it as no error).
       const only = stack[0];
       if (only.method !== undefined && only.method !== method) done();
-      else if (traced) traceLayerCall(only, this.path, undefined, req, res, done);
+      else if (traced) traceLayerCall(only, routePath, undefined, req, res, done);
       else only.handle_request(req, res, done);
       return;
     }
@@ -97,7 +99,7 @@ export class Route {
       let layer = stack[index++];
       while (layer !== undefined && layer.method !== undefined && layer.method !== method) layer = stack[index++];
       if (layer === undefined) return done(err);
-      if (traced) traceLayerCall(layer, this.path, err, req, res, next);
+      if (traced) traceLayerCall(layer, routePath, err, req, res, next);
       else if (err) layer.handle_error(err, req, res, next);
       else layer.handle_request(req, res, next);
       sync = 0;
@@ -110,16 +112,20 @@ export class Route {
     return this.addHandlers(undefined, 'all', handlers);
   }
 
+  /** The layer that holds one handler of this route (its path is never matched). */
+  protected createLayer(handle: RouteHandler): Layer {
+    return new Layer('/', {}, handle);
+  }
+
   /** Adds handlers for one method (lower case); used by the generated `get`, `post`, … */
   addHandlers(method: string | undefined, label: string, handlers: unknown[]): this {
     for (const handle of flattenHandlers<unknown>(handlers)) {
       if (typeof handle !== 'function') {
-        if ((this as { [ROUTE5]?: boolean })[ROUTE5] === true) throw routeHandlerError5();
         // Express throws a TypeError from `all()` but a plain Error from the method adders.
         const message = 'Route.' + label + '() requires a callback function but got a ' + describeType(handle);
         throw method === undefined ? new TypeError(message) : new Error(message);
       }
-      const layer = new Layer('/', {}, handle as RouteHandler);
+      const layer = this.createLayer(handle as RouteHandler);
       layer.method = method;
       if (method === undefined) this.methods._all = true;
       else this.methods[method] = true;
@@ -156,11 +162,3 @@ Object.defineProperty(Route.prototype, '_options', {
   writable: true,
   value: Route.prototype.allowedMethods,
 });
-
-/** Marks a route of an Express 5 router (its registration errors are router 2's); a Symbol, so JSON and keys do not show it. */
-const ROUTE5 = Symbol('portico.route5');
-
-/** Called by an Express 5 router on each route it creates. */
-export function markRoute5(route: Route): void {
-  Object.defineProperty(route, ROUTE5, { value: true });
-}

@@ -1,4 +1,4 @@
-import { INDEX_KEY, RAW_PATH, type Layer, type LayerParams } from './layer';
+import { INDEX_KEY, matchedPattern, type Layer, type LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
 import { processParams, type ParamCallsMemo } from './param-callbacks';
@@ -6,10 +6,10 @@ import { firstLayerToRun } from './app-entry-layers';
 import { noteForwarded } from './forwarded-errors';
 import { pathnameOf, protohostOf } from '../http/url-parts';
 import { rawPrefixLength } from '../http/legacy-target';
-import { sendOptionsAnswer } from './options-answer';
-import { allowList, EXPRESS5_PATHS } from './express5-router-rules';
+import { sendOptionsAnswer, sendOptionsAnswer5 } from './options-answer';
+import { EXPRESS5_ROUTING, type MaybeExpress5Router } from './express5-marker';
 import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
-import { routerTracingActive } from './tracing';
+import { MATCHED_ROUTE, routerTracingActive, type MatchedRouteRequest } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
 
 /** Below this many layers a direct scan is cheaper than the index. */
@@ -117,6 +117,8 @@ class DispatchFrame {
   declare readonly paramsHooked: boolean;
   /** Someone listens on `express.router.request` (read once, as the request enters the router). */
   declare readonly traced: boolean;
+  /** The matched pattern the request carried as it entered (restored as it leaves; traced only). */
+  declare readonly savedRoute: unknown;
 
   constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
     this.router = router;
@@ -144,6 +146,7 @@ class DispatchFrame {
     this.routeEnteredAt = -1;
     this.paramsHooked = router.process_params !== processParams;
     this.traced = routerTracingActive();
+    this.savedRoute = this.traced ? (req as MatchedRouteRequest)[MATCHED_ROUTE] : undefined;
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
@@ -152,9 +155,11 @@ class DispatchFrame {
     req.baseUrl = this.parentUrl;
     req.next = this.savedNext;
     req.params = this.parentParams;
+    if (this.traced) (req as MatchedRouteRequest)[MATCHED_ROUTE] = this.savedRoute;
     const allowed = this.allowed;
     if (allowed !== undefined && !err && allowed.length !== 0) {
-      sendOptionsAnswer(this.res, allowList(allowed, this.router[EXPRESS5_PATHS] === true), this.out ?? ((e?: unknown): void => this.end(e)));
+      const send = (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true ? sendOptionsAnswer5 : sendOptionsAnswer;
+      send(this.res, allowed, this.out ?? ((e?: unknown): void => this.end(e)));
       return;
     }
     if (this.out !== undefined) this.out(err);
@@ -178,7 +183,7 @@ class DispatchFrame {
     // comparison on every layer; `err` is almost always undefined.)
     let layerError = typeof err === 'string' && err === 'route' ? (this.routeEnteredAt === this.index ? undefined : null) : err;
     if (this.slashAdded) {
-      req.url = req.url.slice(1);
+      if ((this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] !== true || dropsAddedSlash5(req.url, this.removed)) req.url = req.url.slice(1);
       this.slashAdded = false;
     }
     if (this.removed.length !== 0) {
@@ -265,6 +270,7 @@ class DispatchFrame {
     const matchedPath = layer.path as string;
     const params = layer.params as LayerParams;
     if (layer.route !== undefined) req.route = layer.route;
+    if (this.traced) (req as MatchedRouteRequest)[MATCHED_ROUTE] = matchedPattern(layer);
     req.params = router.mergeParams ? mergeParams(params, this.parentParams) : params;
     if (!this.paramsHooked && !hasParamCallbacks(router.params, layer)) {
       // The common case: no param callback applies, so no continuation needs to be allocated.
@@ -298,7 +304,7 @@ class DispatchFrame {
         return;
       }
       const after = path.charCodeAt(n);
-      if (n < path.length && after !== 0x2f /* / */ && after !== 0x2e /* . */) {
+      if (n < path.length && after !== 0x2f /* / */ && (after !== 0x2e /* . */ || (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true)) {
         this.advance(layerError);
         return;
       }
@@ -323,7 +329,7 @@ class DispatchFrame {
       req.url = url;
       req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
     }
-    if (this.traced) traceLayerCall(layer, layer[RAW_PATH], layerError, req, this.res, this.next);
+    if (this.traced) traceLayerCall(layer, (req as MatchedRouteRequest)[MATCHED_ROUTE], layerError, req, this.res, this.next);
     else if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);
   }
@@ -332,6 +338,15 @@ class DispatchFrame {
 /** The end of a router reached after a turn of the event loop (as Express leaves a router). */
 function finishLater(frame: DispatchFrame, err: unknown): void {
   frame.done(err);
+}
+
+/**
+ * Express 5 takes back the slash it added to a stripped URL only when the URL is still the root
+ * (`/`, `/?…`), or begins with `/` under a mount path that ended with one: a URL a middleware
+ * rewrote otherwise is left as it was written.
+ */
+function dropsAddedSlash5(url: string, removed: string): boolean {
+  return url === '/' || url.startsWith('/?') || (removed.endsWith('/') && url.charCodeAt(0) === 0x2f);
 }
 
 function appendAllowed(list: string[], methods: string[]): void {

@@ -7,8 +7,6 @@ import { warnDeprecated } from '../errors/deprecation';
 import type { NextFunction } from './types';
 import type { PathPattern } from './path-pattern';
 import { processParams, type ParamCallback } from './param-callbacks';
-import { checkParamArguments5, useHandlerError5, EXPRESS5_PATHS } from './express5-router-rules';
-import { markRoute5 } from './route';
 
 /** Options of `portico.Router()`. */
 export interface RouterOptions {
@@ -27,8 +25,6 @@ export type ParamCustomizer = (name: string, arg: unknown) => ParamCallback | un
 
 type AnyFunction = (...args: never[]) => unknown;
 
-export { EXPRESS5_PATHS };
-
 /** Marks a router whose layers fail on a malformed escape with 3.x's plain `Error` (see decodeParam). */
 export const PLAIN_DECODE_ERRORS = Symbol('portico.plainDecodeErrors');
 
@@ -46,8 +42,6 @@ export class RouterCore {
   declare dotBoundary: boolean;
   /** Set by portico/legacy on its routers: their layers report malformed escapes the 3.x way. */
   declare [PLAIN_DECODE_ERRORS]?: boolean;
-  /** Set by portico/5 on its routers: their paths are Express 5 patterns. */
-  declare [EXPRESS5_PATHS]?: boolean;
   /** Runs the param callbacks for a matched layer (Express's name; see processParams). */
   declare process_params: typeof processParams;
 
@@ -58,13 +52,6 @@ export class RouterCore {
 
   /** Registers a param callback for `name` (or, deprecated, a customiser of `param()` itself). */
   param(name: string | ParamCustomizer, fn?: unknown): this {
-    if (this[EXPRESS5_PATHS] === true) {
-      checkParamArguments5(name, fn);
-      // Router 2 still reads a leading ':' as part of the name's spelling, without a warning.
-      const key = (name as string)[0] === ':' ? (name as string).slice(1) : (name as string);
-      (this.params[key] ??= []).push(fn as ParamCallback);
-      return this;
-    }
     if (typeof name === 'function') {
       warnDeprecated('router.param(fn): Refactor to use path params');
       this._params.push(name);
@@ -90,23 +77,14 @@ export class RouterCore {
   /** Mounts middleware, optionally on a path (string, pattern, RegExp or array). */
   use(...args: unknown[]): this {
     const { path, handlers } = splitUseArguments(args);
-    const express5 = this[EXPRESS5_PATHS] === true;
-    if (handlers.length === 0) throw express5 ? useHandlerError5(true) : new TypeError('Router.use() requires a middleware function');
+    if (handlers.length === 0) throw new TypeError('Router.use() requires a middleware function');
     for (const fn of handlers) {
       if (typeof fn !== 'function') {
-        if (express5) throw useHandlerError5(false);
         throw new TypeError('Router.use() requires a middleware function but got a ' + describeUseType(fn));
       }
       const layer = new Layer(
         path as PathPattern,
-        {
-          sensitive: this.caseSensitive,
-          strict: false,
-          end: false,
-          dotBoundary: this.dotBoundary,
-          plainDecodeError: this[PLAIN_DECODE_ERRORS] === true,
-          syntax5: this[EXPRESS5_PATHS] === true,
-        },
+        { sensitive: this.caseSensitive, strict: false, end: false, dotBoundary: this.dotBoundary, plainDecodeError: this[PLAIN_DECODE_ERRORS] === true },
         fn as AnyFunction,
       );
       this.stack.push(layer);
@@ -117,17 +95,12 @@ export class RouterCore {
   /** Creates a route on `path` and returns it; its position in the stack is fixed now. */
   route(path: PathPattern): Route {
     const route = new Route(path);
-    if (this[EXPRESS5_PATHS] === true) markRoute5(route);
     const dispatch = function routeDispatch(req: never, res: never, next: NextFunction): void {
       route.dispatch(req, res, next);
     };
     // Express's route layers are named after their bound `dispatch`; route-listing tools look for it.
     Object.defineProperty(dispatch, 'name', { value: 'bound dispatch' });
-    const layer = new Layer(
-      path,
-      { sensitive: this.caseSensitive, strict: this.strict, end: true, plainDecodeError: this[PLAIN_DECODE_ERRORS] === true, syntax5: this[EXPRESS5_PATHS] === true },
-      dispatch,
-    );
+    const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true, plainDecodeError: this[PLAIN_DECODE_ERRORS] === true }, dispatch);
     layer.route = route;
     this.stack.push(layer);
     return route;
@@ -185,10 +158,3 @@ export function createRouter(options: RouterOptions = {}): Router {
 }
 
 Object.setPrototypeOf(createRouter, RouterCore.prototype);
-
-/** Creates a router whose paths are read in Express 5's syntax (`portico5.Router(options)`). */
-export function createRouter5(options: RouterOptions = {}): Router {
-  const router = createRouter(options);
-  router[EXPRESS5_PATHS] = true;
-  return router;
-}

@@ -27,6 +27,18 @@ export interface RouterRequestContext {
   result?: unknown;
 }
 
+/**
+ * The pattern the request's current layer matched, kept on the request while a traced router
+ * dispatches it (as router 2 keeps it): route handlers and param callbacks run later than the
+ * match, and for an array path it is the element that matched.
+ */
+export const MATCHED_ROUTE = Symbol('portico.matchedRoute');
+
+/** A request that may carry the matched pattern. */
+export interface MatchedRouteRequest {
+  [MATCHED_ROUTE]?: unknown;
+}
+
 type Channels = diagnostics.TracingChannel<RouterRequestContext>;
 
 /**

@@ -4,9 +4,10 @@
  * Not reachable from a public entry yet.
  */
 import type { CompiledPattern, PatternKey, PatternOptions } from './compiled-pattern';
-import { parse5, slotCount, type Token5 } from './express5-parse';
+import { parse5, slotCount, PathError, type Token5 } from './express5-parse';
 import { buildProgram, type Program } from './linear-program';
 import { canonicalCaseless, identity, runProgram } from './linear-vm';
+import { nativePattern5, type NativePattern } from './express5-native';
 
 export { PathError } from './express5-parse';
 
@@ -15,7 +16,8 @@ export type PathPattern5 = string | RegExp | PathPattern5[];
 
 /** Compiles an Express 5 path. Throws PathError (a TypeError) for an invalid string pattern. */
 export function compilePathPattern5(path: PathPattern5, options: PatternOptions = {}): CompiledPattern {
-  if (Array.isArray(path)) return either(path.map((p) => compilePathPattern5(p, options)));
+  // Nested arrays are one list of alternatives (router 2 flattens them), numbered as `part`.
+  if (Array.isArray(path)) return either(((path as unknown[]).flat(Infinity) as PathPattern5[]).map((p) => compilePathPattern5(p, options)));
   if (path instanceof RegExp) return compileRegExp(path);
   return compileString(String(path), options);
 }
@@ -24,11 +26,14 @@ function compileString(raw: string, options: PatternOptions): CompiledPattern {
   // Without strict routing, trailing slashes of the pattern are dropped and one in the path is optional.
   const path = options.strict || raw === '/' ? raw : raw.replace(/\/+$/, '');
   const tokens = parse5(path);
+  const count = slotCount(tokens);
+  const native = nativePattern5(tokens, options);
+  if (native !== undefined) return { regexp: native.regexp, keys: keysOf(tokens), exec: nativeExec(native, count) };
   const canon = options.sensitive ? identity : canonicalCaseless;
   const program = buildProgram(tokens, path, { end: options.end !== false, trailing: !options.strict, canon });
-  const keys: PatternKey[] = [];
-  collectKeys(tokens, keys);
-  const count = slotCount(tokens);
+  // Express 5 writes out every way of taking the optional groups, and refuses a path with too many.
+  if (alternativeCount(tokens) > MAX_ALTERNATIVES) throw new PathError('Too many path combinations', path);
+  const keys = keysOf(tokens);
   const exec = (input: string): Array<string | undefined> | null => {
     const found = matchProgram(program, count, input, canon);
     if (found === null) return null;
@@ -40,6 +45,20 @@ function compileString(raw: string, options: PatternOptions): CompiledPattern {
     return out;
   };
   return { keys, exec };
+}
+
+/** Runs a native pattern; with several alternatives, each capture goes to its key's place. */
+function nativeExec(native: NativePattern, count: number): CompiledPattern['exec'] {
+  const { regexp, slots } = native;
+  if (native.direct) return (input) => regexp.exec(input);
+  return (input) => {
+    const m = regexp.exec(input);
+    if (m === null) return null;
+    const out = new Array<string | undefined>(count + 1).fill(undefined);
+    out[0] = m[0];
+    for (let g = 1; g < m.length; g++) if (m[g] !== undefined) out[slots[g - 1] + 1] = m[g];
+    return out;
+  };
 }
 
 /**
@@ -58,6 +77,21 @@ function matchProgram(program: Program, count: number, input: string, canon: (co
     }
   }
   return runProgram(program.code, program.start, count, input, canon, choice);
+}
+
+const MAX_ALTERNATIVES = 256;
+
+/** How many alternatives the optional groups make (capped just past the limit: it only has to be exceeded). */
+function alternativeCount(tokens: Token5[]): number {
+  let n = 1;
+  for (const t of tokens) if (t.type === 'group') n = Math.min(n * (alternativeCount(t.tokens) + 1), MAX_ALTERNATIVES + 1);
+  return n;
+}
+
+function keysOf(tokens: Token5[]): PatternKey[] {
+  const keys: PatternKey[] = [];
+  collectKeys(tokens, keys);
+  return keys;
 }
 
 function collectKeys(tokens: Token5[], keys: PatternKey[], optional = false): void {
@@ -86,17 +120,22 @@ function compileRegExp(regexp: RegExp): CompiledPattern {
   return { regexp, keys, exec: (input) => regexp.exec(input) };
 }
 
+/** The answer of an array path says which of its (flattened) elements matched. */
+export type MatchedPart = Array<string | undefined> & { part?: number };
+
 /** An array: the first element that matches answers, its values placed at its own keys' offsets. */
 function either(parts: CompiledPattern[]): CompiledPattern {
   const keys = parts.flatMap((p) => p.keys);
   const exec = (input: string): Array<string | undefined> | null => {
     let offset = 0;
-    for (const part of parts) {
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index];
       const m = part.exec(input);
       if (m !== null) {
         const out = new Array<string | undefined>(keys.length + 1).fill(undefined);
         out[0] = m[0];
         for (let k = 1; k < m.length; k++) out[offset + k] = m[k];
+        (out as MatchedPart).part = index;
         return out;
       }
       offset += part.keys.length;

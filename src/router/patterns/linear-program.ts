@@ -49,6 +49,8 @@ export interface Program {
 interface Context {
   text: string;
   safe: boolean;
+  /** A wildcard was taken since the last text holding a `/` (Express 5 then bounds parameters differently). */
+  wild: boolean;
 }
 
 /** Builds the program for `tokens`; returns the instructions and the entry point. Throws PathError. */
@@ -83,7 +85,7 @@ export function buildProgram(tokens: Token5[], path: string, options: ProgramOpt
   const build = (frames: Frame[], ctx: Context): number => {
     const at = normalise(frames);
     if (at.length === 0) return tail;
-    const key = at.map(([list, i]) => idOf(list) + ':' + i).join(',') + '|' + (ctx.safe ? 's' : 'u') + ctx.text;
+    const key = at.map(([list, i]) => idOf(list) + ':' + i).join(',') + '|' + (ctx.safe ? 's' : 'u') + (ctx.wild ? 'w' : 'p') + ctx.text;
     const known = memo.get(key);
     if (known !== undefined) return known;
     const [list, index] = at[at.length - 1];
@@ -94,22 +96,53 @@ export function buildProgram(tokens: Token5[], path: string, options: ProgramOpt
       const inside = build([...rest, [token.tokens, 0]], ctx);
       pc = emit(Op.Split, inside, build(rest, ctx), groupNumber(token) + 1);
     } else if (token.type === 'text') {
-      pc = build(rest, { text: ctx.text + token.value, safe: ctx.safe || token.value.indexOf('/') !== -1 });
+      const slash = token.value.indexOf('/') !== -1;
+      pc = build(rest, { text: ctx.text + token.value, safe: ctx.safe || slash, wild: ctx.wild && !slash });
       for (let k = token.value.length - 1; k >= 0; k--) pc = emit(Op.Char, pc, -1, options.canon(token.value.charCodeAt(k)));
     } else {
       if (!ctx.safe && ctx.text === '') throw new PathError('Missing text before "' + token.name + '" ' + token.type, path);
-      const after = build(rest, { text: '', safe: false });
+      const after = build(rest, { text: '', safe: false, wild: ctx.wild || token.type === 'wildcard' });
       const close = emit(Op.Save, after, -1, 2 * token.slot + 1);
       const step = token.type === 'param' ? emit(Op.Param, -1, -1, 0, ctx.safe ? null : canonText(ctx.text)) : emit(Op.Any);
       // One character, then more of them for as long as possible (greedy `+`).
       code[step].a = emit(Op.Split, step, close);
-      pc = emit(Op.Save, step, -1, 2 * token.slot);
+      let body = step;
+      // A parameter after another one in its segment (no wildcard there) may also be exactly the
+      // text between them, tried after the characters.
+      if (token.type === 'param' && !ctx.safe && !ctx.wild && !wildcardMayFollowInSegment(rest)) {
+        let literal = close;
+        for (let k = ctx.text.length - 1; k >= 0; k--) literal = emit(Op.Char, literal, -1, options.canon(ctx.text.charCodeAt(k)));
+        body = emit(Op.Split, step, literal, 0);
+      }
+      pc = emit(Op.Save, body, -1, 2 * token.slot);
     }
     memo.set(key, pc);
     return pc;
   };
-  const start = build([[tokens, 0]], { text: '', safe: true });
+  const start = build([[tokens, 0]], { text: '', safe: true, wild: false });
   return { code, start, groups: groupOrder(tokens, groups) };
+}
+
+/**
+ * Might a wildcard come later in the current segment (before text holding a `/` that is sure to
+ * be taken), whichever optional groups are taken? Frames are innermost last.
+ */
+function wildcardMayFollowInSegment(frames: [Token5[], number][]): boolean {
+  for (let f = frames.length - 1; f >= 0; f--) {
+    const [list, from] = frames[f];
+    // Only the outermost frame's text is sure to be taken; inside a group it is optional.
+    const sure = f === 0;
+    for (let i = from; i < list.length; i++) {
+      const t = list[i];
+      if (t.type === 'wildcard' || (t.type === 'group' && containsWildcard(t.tokens))) return true;
+      if (t.type === 'text' && sure && t.value.indexOf('/') !== -1) return false;
+    }
+  }
+  return false;
+}
+
+function containsWildcard(tokens: Token5[]): boolean {
+  return tokens.some((t) => t.type === 'wildcard' || (t.type === 'group' && containsWildcard(t.tokens)));
 }
 
 /** Drops finished frames: a group's frame is pushed on a parent already advanced past the group. */
