@@ -5,7 +5,7 @@
 //   npm run test:suite:body-parser5                       build, then run the suite
 //   node scripts/run-body-parser5-suite.mjs [--mirror <git dir>] [--keep] [--grep <mocha grep>]
 //
-// The suite comes from a git mirror of the repository (default /work/.mirror/expressjs+body-parser/repo,
+// The suite comes from a git mirror or clone of expressjs/body-parser (`--mirror`, or the environment variable BODY_PARSER_REPO;
 // a git directory without a work tree: its HEAD is archived into a temporary folder). Its test
 // devDependencies are installed there from the npm registry, and the package's own index.js is
 // replaced by a shim, so `require('..')` in its tests gives `{ json, raw, text, urlencoded }` on a
@@ -22,11 +22,16 @@ import { parseArgs } from 'node:util';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
-    mirror: { type: 'string', default: '/work/.mirror/expressjs+body-parser/repo' },
+    mirror: { type: 'string', default: process.env.BODY_PARSER_REPO },
     keep: { type: 'boolean', default: false },
     grep: { type: 'string' },
   },
 });
+
+if (values.mirror === undefined) {
+  console.error('pass --mirror <git dir of a expressjs/body-parser clone or mirror> (or set BODY_PARSER_REPO)');
+  process.exit(2);
+}
 
 if (!existsSync(join(root, 'dist', 'index.js'))) {
   console.error('dist/ is missing: run `npm run build` first (or `npm run test:suite:body-parser5`).');

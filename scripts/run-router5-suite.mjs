@@ -4,7 +4,7 @@
 //   npm run test:suite:router5                      build, then run the suite
 //   node scripts/run-router5-suite.mjs [--mirror <git dir>] [--keep] [--grep <mocha grep>]
 //
-// The suite comes from a git mirror of the repository (default /work/.mirror/pillarjs+router/repo,
+// The suite comes from a git mirror or clone of pillarjs/router (`--mirror`, or the environment variable ROUTER_REPO;
 // a git directory without a work tree: its HEAD is archived into a temporary folder). Its test
 // devDependencies are installed there from the npm registry, and the package's own index.js is
 // replaced by a shim, so `require('..')` in its tests gives Portico's router factory (with
@@ -22,11 +22,16 @@ import { parseArgs } from 'node:util';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
-    mirror: { type: 'string', default: '/work/.mirror/pillarjs+router/repo' },
+    mirror: { type: 'string', default: process.env.ROUTER_REPO },
     keep: { type: 'boolean', default: false },
     grep: { type: 'string' },
   },
 });
+
+if (values.mirror === undefined) {
+  console.error('pass --mirror <git dir of a pillarjs/router clone or mirror> (or set ROUTER_REPO)');
+  process.exit(2);
+}
 
 if (!existsSync(join(root, 'dist', 'index.js'))) {
   console.error('dist/ is missing: run `npm run build` first (or `npm run test:suite:router5`).');

@@ -2,7 +2,7 @@ import { createExpress5Application, express5Application, type Express5Applicatio
 import { Express5Request, type Request5 } from './express5-request';
 import { Express5Response, type Response5 } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
-import { Route as RouteClass } from '../router/route';
+import { Route5 as RouteClass } from '../router/route5';
 import { bodyParsers5 } from '../body/express5';
 import { serveStatic5 } from '../static/index';
 

@@ -3,6 +3,7 @@ import type { Application } from '../application/application';
 import { createRouter5, Router5Core, type Router5, type Router5Options } from '../router/router5';
 import type { NextFunction } from '../router/types';
 import { Express5Request } from './express5-request';
+import { Route5 } from '../router/route5';
 import { Express5Response } from './express5-response';
 
 /**
@@ -18,13 +19,17 @@ export function createSwitchingRouter5(options?: Router5Options): Router5 {
   return router;
 }
 
+// `Router.Route` of router 2: the class of the routes these routers create.
+Object.defineProperty(createSwitchingRouter5, 'Route', { configurable: true, writable: true, value: Route5 });
+
 /** The Express 5 API's prototypes, as an app without prototypes of its own would give them. */
 const API5 = { [API_REQUEST_PROTO]: Express5Request.prototype, [API_RESPONSE_PROTO]: Express5Response.prototype, parent: undefined } as unknown as Application;
 
 const OWN_HANDLE = Router5Core.prototype.handle;
 
 function handleAs5(this: Router5, req: unknown, res: unknown, next: NextFunction): void {
-  if (Object.prototype.isPrototypeOf.call(Express5Request.prototype, req as object)) {
+  // Without a callback the router's own handle throws router 2's TypeError.
+  if (!next || Object.prototype.isPrototypeOf.call(Express5Request.prototype, req as object)) {
     OWN_HANDLE.call(this, req, res, next);
     return;
   }
