@@ -7,6 +7,7 @@ export const ROOT_DIR = join(BENCH_DIR, '..');
 
 export const FRAMEWORKS = [
   { id: 'portico', label: 'Portico', packages: [] },
+  { id: 'portico5', label: 'Portico 5 (portico/5)', packages: [] },
   { id: 'node-http', label: 'node:http', packages: ['cookie'] },
   { id: 'fastify', label: 'Fastify 5', packages: ['fastify', '@fastify/static', '@fastify/formbody'] },
   { id: 'hono', label: 'Hono', packages: ['hono', '@hono/node-server'] },

@@ -50,6 +50,7 @@ const EMPTY_APPS = {
   express4: emptyExpressStyle('express'),
   express5: emptyExpressStyle('express5'),
   portico: emptyExpressStyle(process.env.PORTICO_BENCH_MODULE || '../../dist/index.js'),
+  portico5: emptyExpressStyle('../../dist/express5/index.js'),
   async fastify(load, port) {
     const app = load('fastify')({ logger: false });
     await app.listen({ port, host: HOST });

@@ -2,6 +2,7 @@ import { createExpress5Application, express5Application, type Express5Applicatio
 import { Express5Request, type Request5 } from './express5-request';
 import { Express5Response, type Response5 } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
+import type * as types from '../types/index';
 import { Route5 as RouteClass } from '../router/route5';
 import { bodyParsers5 } from '../body/express5';
 import { serveStatic5 } from '../static/index';
@@ -31,7 +32,11 @@ declare namespace portico5 {
   const request: Request5;
   const response: Response5;
   const Route: typeof RouteClass;
-  const Router: typeof createSwitchingRouter5;
+  /**
+   * Typed with the 4.x router's members (the same methods; the path parameters of Express 5's syntax
+   * are typed as strings): handlers get `portico/5`'s request and response at run time.
+   */
+  const Router: types.RouterFactory;
   const json: typeof bodyParsers5.json;
   const raw: typeof bodyParsers5.raw;
   const static: typeof serveStatic5;
@@ -41,6 +46,8 @@ declare namespace portico5 {
   type Application = Express5Application;
   type Request = Request5;
   type Response = Response5;
+  type NextFunction = types.NextFunction;
+  type Router = ReturnType<types.RouterFactory>;
 }
 
 export = portico5;

@@ -29,8 +29,13 @@ function errorResponse(o: StarterOptions): string {
     : `res.status(status).render('error', { title: 'Error', status, message, stack });`;
 }
 
+/** The entry the project's code requires: `portico`, or `portico/5` for the Express 5 interface. */
+function entryOf(o: StarterOptions): string {
+  return o.express5 ? 'portico/5' : 'portico';
+}
+
 function appJs(o: StarterOptions): string {
-  const framework = o.legacy ? `const express = require('portico/legacy');` : `const portico = require('portico');`;
+  const framework = o.legacy ? `const express = require('portico/legacy');` : `const portico = require('${entryOf(o)}');`;
   const f = o.legacy ? 'express' : 'portico';
   const routes = o.legacy
     ? `const routes = require('../routes/index');\nconst users = require('../routes/users');`
@@ -80,7 +85,7 @@ module.exports = { createApp };
 function appTs(o: StarterOptions): string {
   const framework = o.legacy
     ? `import express from 'portico/legacy';\nimport type { Request, Response, NextFunction } from 'portico';`
-    : `import portico, { type Express, type Request, type Response, type NextFunction } from 'portico';`;
+    : `import portico, { type Express, type Request, type Response, type NextFunction } from '${entryOf(o)}';`;
   const f = o.legacy ? 'express' : 'portico';
   const routes = o.legacy
     ? `import * as routes from '../routes/index';\nimport * as users from '../routes/users';`
@@ -190,7 +195,9 @@ ${end}
 `,
     };
   }
-  const head = ts ? `import { Router } from 'portico';\n\nconst router = Router();` : `'use strict';\nconst { Router } = require('portico');\n\nconst router = Router();`;
+  const head = ts
+    ? `import { Router } from '${entryOf(o)}';\n\nconst router = Router();`
+    : `'use strict';\nconst { Router } = require('${entryOf(o)}');\n\nconst router = Router();`;
   const tail = ts ? 'export default router;' : 'module.exports = router;';
   const untypedReqRes = '(req, res)';
   const untypedReqResNext = '(req, res, next)';

@@ -8,6 +8,8 @@ export interface StarterOptions {
   typescript: boolean;
   /** Start from `portico/legacy`, the Express 3.x interface. */
   legacy: boolean;
+  /** Start from `portico/5`, the Express 5 interface. */
+  express5: boolean;
   /** Write into a folder that is not empty. */
   force: boolean;
 }
@@ -27,6 +29,7 @@ Options:
   --view <engine>  ejs (default), pug, hbs, or none (no view engine: static HTML and JSON)
   --ts             TypeScript, with Portico's own types
   --legacy         start from portico/legacy, the Express 3.x interface
+  --express5       start from portico/5, the Express 5 interface
   --force          write into a folder that is not empty (files of the same name are replaced)
   -h, --help       show this help
 
@@ -48,11 +51,13 @@ export function parseCommand(args: readonly string[]): ParsedCommand {
   let view: ViewEngine = 'ejs';
   let typescript = false;
   let legacy = false;
+  let express5 = false;
   let force = false;
   for (let i = 1; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--ts' || arg === '--typescript') typescript = true;
     else if (arg === '--legacy') legacy = true;
+    else if (arg === '--express5') express5 = true;
     else if (arg === '--force') force = true;
     else if (arg === '--view' || arg.startsWith('--view=')) {
       const value = arg === '--view' ? args[++i] : arg.slice('--view='.length);
@@ -65,5 +70,6 @@ export function parseCommand(args: readonly string[]): ParsedCommand {
     else return { kind: 'error', message: `one folder only (got ${directory} and ${arg})` };
   }
   if (directory === undefined) return { kind: 'error', message: 'name the folder to create: portico init my-app' };
-  return { kind: 'init', options: { directory, name: packageNameFor(directory), view, typescript, legacy, force } };
+  if (legacy && express5) return { kind: 'error', message: '--legacy (Express 3.x) and --express5 (Express 5) exclude each other' };
+  return { kind: 'init', options: { directory, name: packageNameFor(directory), view, typescript, legacy, express5, force } };
 }

@@ -142,7 +142,7 @@ function readme(o: StarterOptions): string {
   const views = o.view === 'none' ? '' : `- \`views/\`: the pages (${o.view}): home, 404 and error\n`;
   return `# ${o.name}
 
-A [Portico](https://www.npmjs.com/package/portico) application${o.legacy ? ' on `portico/legacy`, the Express 3.x interface' : ''}.
+A [Portico](https://www.npmjs.com/package/portico) application${o.legacy ? ' on `portico/legacy`, the Express 3.x interface' : o.express5 ? ' on `portico/5`, the Express 5 interface' : ''}.
 
 \`\`\`sh
 npm install

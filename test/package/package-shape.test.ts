@@ -30,10 +30,14 @@ function packDryRun(): PackResult {
  * Top-level files a user needs besides dist/ and docs/. The folders' package.json files name the
  * subpath entries for resolvers that ignore "exports" (jest 26 and older, webpack 4).
  */
-const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json', 'legacy/package.json', 'graceful/package.json', 'http2/package.json'];
-/** Budgets with room for growth; a jump past them means something was shipped by mistake. */
-const MAX_PACKED_BYTES = 400_000;
-const MAX_UNPACKED_BYTES = 1_300_000;
+const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'package.json', 'legacy/package.json', '5/package.json', 'graceful/package.json', 'http2/package.json'];
+/**
+ * Budgets with room for growth; a jump past them means something was shipped by mistake. Raised for
+ * portico/5 (its layer and bundle, the Express 5 router, its docs) and `doctor --target 5`, which
+ * took the package from about 1.30 MB to 1.53 MB unpacked (416 kB packed).
+ */
+const MAX_PACKED_BYTES = 480_000;
+const MAX_UNPACKED_BYTES = 1_750_000;
 
 describe('npm pack', () => {
   assert.ok(existsSync(join(root, 'dist', 'esm', 'index.d.mts')), 'run `npm run build` first');

@@ -24,7 +24,7 @@ function run(args: string[], cwd: string): { code: number; out: string; err: str
 const scratch = mkdtempSync(join(tmpdir(), 'portico-init-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-const base: StarterOptions = { directory: 'app', name: 'app', view: 'ejs', typescript: false, legacy: false, force: false };
+const base: StarterOptions = { directory: 'app', name: 'app', view: 'ejs', typescript: false, legacy: false, express5: false, force: false };
 
 describe('portico init: the command line', () => {
   it('answers --help, -h and no arguments with the usage, exit 0', () => {
@@ -59,7 +59,7 @@ describe('portico init: the command line', () => {
     const parsed = parseCommand(['init', 'Some App', '--view=pug', '--ts', '--legacy', '--force']);
     assert.deepEqual(parsed, {
       kind: 'init',
-      options: { directory: 'Some App', name: 'some-app', view: 'pug', typescript: true, legacy: true, force: true },
+      options: { directory: 'Some App', name: 'some-app', view: 'pug', typescript: true, legacy: true, express5: false, force: true },
     });
     const none = parseCommand(['init', 'x', '--view', 'none']);
     assert.equal(none.kind === 'init' ? none.options.view : undefined, 'none');
@@ -139,6 +139,18 @@ describe('portico init: what the project contains', () => {
     const none = names({ view: 'none' });
     assert.equal(none.some((f) => f.startsWith('views/')), false);
     assert.ok(none.includes('public/index.html'));
+  });
+
+  it('starts from portico/5 with --express5, in the app and the routers, and refuses it with --legacy', () => {
+    const js = starterFiles({ ...base, express5: true });
+    assert.match(js['src/app.js'], /require\('portico\/5'\)/);
+    assert.match(js['routes/users.js'], /require\('portico\/5'\)/);
+    assert.match(starterFiles({ ...base, express5: true, typescript: true })['src/app.ts'], /from 'portico\/5'/);
+    assert.deepEqual(parseCommand(['init', 'x', '--express5']), {
+      kind: 'init',
+      options: { directory: 'x', name: 'x', view: 'ejs', typescript: false, legacy: false, express5: true, force: false },
+    });
+    assert.equal(parseCommand(['init', 'x', '--express5', '--legacy']).kind, 'error');
   });
 
   it('starts from portico/legacy with --legacy, and from portico otherwise', () => {

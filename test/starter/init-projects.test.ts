@@ -12,7 +12,7 @@ import { assertBuilt } from '../e2e/support/demo-server';
  * the same tarball and its own dependencies with `--prefer-offline` (from npm's cache, which
  * `npm install` of this repository filled: the view engines, TypeScript and tsx are devDependencies
  * here, at the versions the projects ask for), runs its own `npm test`, and `npm start` must serve
- * GET / with 200. The variants cover each view engine, JavaScript and TypeScript, 4.x and legacy.
+ * GET / with 200. The variants cover each view engine, JavaScript and TypeScript, 4.x, legacy and Express 5.
  */
 
 const root = join(__dirname, '..', '..');
@@ -80,13 +80,15 @@ function stop(child: ChildProcess): Promise<void> {
   return exited;
 }
 
-/** Each view engine once, JavaScript and TypeScript, 4.x and legacy; the home page shows the folder's name. */
+/** Each view engine once, JavaScript and TypeScript, 4.x, legacy and Express 5; the home page shows the folder's name. */
 const variants: Array<{ folder: string; flags: string[]; ext: 'js' | 'ts' }> = [
   { folder: 'ejs-js', flags: [], ext: 'js' },
   { folder: 'pug-legacy', flags: ['--view', 'pug', '--legacy'], ext: 'js' },
   { folder: 'hbs-ts', flags: ['--view', 'hbs', '--ts'], ext: 'ts' },
   { folder: 'none-js', flags: ['--view', 'none'], ext: 'js' },
   { folder: 'ejs-ts-legacy', flags: ['--ts', '--legacy'], ext: 'ts' },
+  { folder: 'none-express5', flags: ['--view', 'none', '--express5'], ext: 'js' },
+  { folder: 'ejs-ts-express5', flags: ['--ts', '--express5'], ext: 'ts' },
 ];
 
 describe('npx portico init, from the packed package', { timeout: 600_000 }, () => {
