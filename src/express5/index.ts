@@ -1,6 +1,6 @@
 import { createExpress5Application, express5Application, type Express5Application } from './express5-application';
-import { Express5Request, type Request5 } from './express5-request';
-import { Express5Response, type Response5 } from './express5-response';
+import { Express5Request } from './express5-request';
+import { Express5Response } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
 import type * as types from '../types/index';
 import { Route5 as RouteClass } from '../router/route5';
@@ -26,28 +26,52 @@ Object.assign(portico5, {
   urlencoded: bodyParsers5.urlencoded,
 });
 
+// The published types of `portico/5`: a function with these members (`export =`), as `require` returns it.
 // eslint-disable-next-line @typescript-eslint/no-namespace -- `export =` of a function with named members needs a namespace
 declare namespace portico5 {
   const application: Record<string | symbol, unknown>;
-  const request: Request5;
-  const response: Response5;
+  const request: Request;
+  const response: Response;
   const Route: typeof RouteClass;
-  /**
-   * Typed with the 4.x router's members (the same methods; the path parameters of Express 5's syntax
-   * are typed as strings): handlers get `portico/5`'s request and response at run time.
-   */
-  const Router: types.RouterFactory;
+  /** Creates an Express 5 router (router 2's semantics). */
+  const Router: (options?: types.RouterOptions) => Router;
   const json: typeof bodyParsers5.json;
   const raw: typeof bodyParsers5.raw;
   const static: typeof serveStatic5;
   const text: typeof bodyParsers5.text;
   const urlencoded: typeof bodyParsers5.urlencoded;
-  type Express = Express5Application;
-  type Application = Express5Application;
-  type Request = Request5;
-  type Response = Response5;
+  /** An Express 5 application. */
+  type Express = types.Express5Application;
+  type Application = types.Express5Application;
+  /** The request of an Express 5 app. */
+  type Request<
+    P = types.ParamsDictionary,
+    ResBody = unknown,
+    ReqBody = types.DefaultBody,
+    ReqQuery = types.ParsedQs,
+    LocalsObj extends object = types.DefaultLocals,
+  > = types.Express5Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+  /** The response of an Express 5 app. */
+  type Response<ResBody = unknown, LocalsObj extends object = types.DefaultLocals> = types.Express5Response<ResBody, LocalsObj>;
   type NextFunction = types.NextFunction;
-  type Router = ReturnType<types.RouterFactory>;
+  /** A router of `portico/5`. */
+  type Router = types.IRouter<'v5'>;
+  type RequestHandler<
+    P = types.ParamsDictionary,
+    ResBody = unknown,
+    ReqBody = types.DefaultBody,
+    ReqQuery = types.ParsedQs,
+    LocalsObj extends object = types.DefaultLocals,
+  > = types.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj, 'v5'>;
+  type ErrorRequestHandler<
+    P = types.ParamsDictionary,
+    ResBody = unknown,
+    ReqBody = types.DefaultBody,
+    ReqQuery = types.ParsedQs,
+    LocalsObj extends object = types.DefaultLocals,
+  > = types.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj, 'v5'>;
+  type ParamsDictionary = types.ParamsDictionary;
+  type ParsedQs = types.ParsedQs;
 }
 
 export = portico5;

@@ -1,5 +1,6 @@
 import type { Request, Response } from '../index';
 import type { LegacyRequest, LegacyResponse } from './legacy';
+import type { Express5Request, Express5Response } from './express5';
 import type { ParamsDictionary, ParsedQs } from './params';
 import type { DefaultBody, DefaultError, DefaultLocals } from './type-options';
 
@@ -14,15 +15,16 @@ export interface NextFunction {
 
 /**
  * The request and response a handler receives, by kind of application: `v4` for `portico()`,
- * `legacy` for the 3.x interface of `portico/legacy`.
+ * `legacy` for the 3.x interface of `portico/legacy`, `v5` for `portico/5`.
  */
 export interface HandlerObjects<P, ResBody, ReqBody, ReqQuery, LocalsObj extends object> {
   v4: { req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>; res: Response<ResBody, LocalsObj> };
   legacy: { req: LegacyRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj>; res: LegacyResponse<ResBody, LocalsObj> };
+  v5: { req: Express5Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>; res: Express5Response<ResBody, LocalsObj> };
 }
 
 /** A kind of application (see {@link HandlerObjects}). */
-export type Flavor = 'v4' | 'legacy';
+export type Flavor = 'v4' | 'legacy' | 'v5';
 
 /**
  * A request handler (middleware): `(req, res, next)`. A returned promise that rejects becomes `next(err)`.

@@ -48,3 +48,4 @@ export type {
   StaticFactory,
 } from './framework';
 export type { AcceptedType, LegacyLocals, LegacyRequest, LegacySendfileOptions, LegacyResponse, LegacyRoute, LegacyApplication } from './legacy';
+export type { Express5Application, Express5Request, Express5Response } from './express5';

@@ -1,0 +1,93 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ListenOptions } from 'node:net';
+import type { Locals } from '../index';
+import type { ApplicationCommon, ListenCallback } from './application';
+import type { ResponseCommon } from './response';
+import type { RequestCommon } from './request';
+import type { ParamsDictionary, ParsedQs } from './params';
+import type { IRouter } from './router';
+import type { DefaultBody, DefaultLocals } from './type-options';
+import type { NextFunction, RequestParamHandler } from './handlers';
+
+/** The members of the 4.x request that Express 5 removed. */
+type RemovedFromRequest = 'param' | 'acceptsCharset' | 'acceptsEncoding' | 'acceptsLanguage' | 'query' | 'host' | 'app' | 'res';
+
+/**
+ * The request of an Express 5 app (`portico/5`): the 4.x request without `param()` and the
+ * singular `accepts*`, with `req.query` read-only (a getter) and `req.host` keeping the port.
+ */
+export interface Express5Request<
+  P = ParamsDictionary,
+  ResBody = unknown,
+  ReqBody = DefaultBody,
+  ReqQuery = ParsedQs,
+  LocalsObj extends object = DefaultLocals,
+> extends Omit<RequestCommon<P, ReqBody, ReqQuery>, RemovedFromRequest> {
+  /** The application handling the request. */
+  app: Express5Application;
+  /** The response of this request. */
+  res: Express5Response<ResBody, LocalsObj>;
+  /** The query string, parsed on each read with the app's `query parser` (`simple` by default). */
+  readonly query: ReqQuery;
+  /** The host the client asked for, port included (`req.hostname` has it without). */
+  readonly host: string | undefined;
+}
+
+/** The members of the 4.x response whose Express 5 forms differ, or that Express 5 removed. */
+type ChangedInResponse = 'send' | 'json' | 'jsonp' | 'redirect' | 'location' | 'links' | 'app' | 'req' | 'locals';
+
+/**
+ * The response of an Express 5 app: no status in the arguments of `send`, `json`, `jsonp` (a number is
+ * a body), `redirect(status, url)` only, no `'back'`, `links` with arrays of URLs, no `sendfile`.
+ */
+export interface Express5Response<ResBody = unknown, LocalsObj extends object = DefaultLocals>
+  extends Omit<ResponseCommon<ResBody, Express5Request>, ChangedInResponse> {
+  /** The application handling the request. */
+  app: Express5Application;
+  /** The request of this response. */
+  req: Express5Request;
+  /** Template variables of this request-response cycle. */
+  locals: LocalsObj & Locals;
+  /** Sends a string (HTML by default), bytes (a Buffer or any Uint8Array), or JSON for other values. */
+  send(body?: ResBody): this;
+  /** Sends the body as JSON. */
+  json(body?: ResBody): this;
+  /** Sends JSON, or JSONP when the callback parameter is in the query. */
+  jsonp(body?: ResBody): this;
+  /** Sets `Location`, percent-encoded; `'back'` is an ordinary URL. */
+  location(url: string): this;
+  /** Redirects with 302. */
+  redirect(url: string): void;
+  /** Redirects with `status`. */
+  redirect(status: number, url: string): void;
+  /** Adds `Link` entries: one per URL, a relation may have several. */
+  links(links: Readonly<Record<string, string | readonly string[]>>): this;
+}
+
+/** The members of the 4.x application that Express 5 removed or changed. */
+type ChangedInApplication = 'del' | 'lazyRouter' | '_router' | 'param' | 'listen' | 'on' | 'parent' | 'request' | 'response' | 'locals';
+
+/** An Express 5 application (`require('portico/5')()`). */
+export interface Express5Application extends Omit<ApplicationCommon<'v5'>, ChangedInApplication> {
+  (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
+  /** `app.on('mount', parent => …)`: the app was mounted on `parent`. */
+  on: (event: string, callback: (parent: Express5Application) => void) => this;
+  /** The app this one is mounted on. */
+  parent: Express5Application | undefined;
+  /** Variables available to every view the app renders. */
+  locals: DefaultLocals & Locals;
+  /** The prototype of this app's requests. */
+  request: Express5Request;
+  /** The prototype of this app's responses. */
+  response: Express5Response;
+  /** The app's router, created on first read. */
+  readonly router: IRouter<'v5'>;
+  /** Registers a param callback for route parameter `name` (or each name of a list). */
+  param(name: string | readonly string[], handler: RequestParamHandler<'v5'>): this;
+  /** Creates an HTTP server for the app and listens; an error while listening is passed to `callback`. */
+  listen(port?: number | string, hostname?: string, backlog?: number, callback?: ListenCallback): Server;
+  listen(port?: number | string, hostname?: string, callback?: ListenCallback): Server;
+  listen(port?: number | string, callback?: ListenCallback): Server;
+  listen(callback?: ListenCallback): Server;
+  listen(options: ListenOptions, callback?: ListenCallback): Server;
+}
