@@ -1,4 +1,4 @@
-import { createExpress5Application, express5Application, type Express5Application } from './express5-application';
+import { createExpress5Application, express5Application } from './express5-application';
 import { Express5Request } from './express5-request';
 import { Express5Response } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
