@@ -6,7 +6,7 @@ import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import type { Application } from '../application/application';
 import { send, sendSettledString, HTML_UTF8 } from '../response/send';
-import { usesOwnHeaderMethods } from '../http/own-header-methods';
+import { recordOwnHeaderMethods, usesOwnHeaderMethods } from '../http/own-header-methods';
 import { readHeader, setTrustedHeader, CONTENT_TYPE } from '../http/trusted-header';
 import { recordOwnSend, sendJson, sendJsonp } from '../response/json';
 import { statusMessage } from '../response/status';
@@ -190,3 +190,4 @@ for (const [name, value] of Object.entries(members)) {
 registerSharedPrototype(Express5Response.prototype);
 
 recordOwnSend((Express5Response.prototype as Response5).send);
+recordOwnHeaderMethods(Express5Response.prototype as unknown as Parameters<typeof recordOwnHeaderMethods>[0]);

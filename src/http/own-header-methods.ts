@@ -13,13 +13,22 @@ interface HeaderMethods {
 }
 
 let own: HeaderMethods = { get: undefined, set: undefined, type: undefined };
+let other: HeaderMethods = { get: undefined, set: undefined, type: undefined };
 
-/** Called once by the response module with its prototype. */
+/**
+ * Called once by each response module with its prototype: Express 4's, then Express 5's (portico/5),
+ * whose `set` and `type` store, for every value the fast paths write, what its 4.x ones store.
+ */
 export function recordOwnHeaderMethods(proto: HeaderMethods): void {
-  own = { get: proto.get, set: proto.set, type: proto.type };
+  const methods = { get: proto.get, set: proto.set, type: proto.type };
+  if (own.get === undefined) own = methods;
+  else other = methods;
 }
 
 /** Are `res.get`, `res.set` and `res.type` still Portico's own (nothing wrapped or replaced)? */
 export function usesOwnHeaderMethods(res: HeaderMethods): boolean {
-  return res.get === own.get && res.set === own.set && res.type === own.type;
+  const get = res.get;
+  const set = res.set;
+  const type = res.type;
+  return (get === own.get && set === own.set && type === own.type) || (get === other.get && set === other.set && type === other.type);
 }
