@@ -1,5 +1,5 @@
 // Runs serve-static's own test suite (serve-static 2.x, the static middleware of Express 5) against
-// `portico/5`'s `static` (serveStatic5, src/static/serve-static-5.ts).
+// `portico/5`'s `static` (serveStatic5, src/express5/serve-static-5.ts).
 //
 // The suite is taken from a git snapshot of expressjs/serve-static (`git archive`, so a bare mirror
 // works), only the packages its tests need (mocha and supertest, at the versions its package.json

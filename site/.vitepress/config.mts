@@ -23,6 +23,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Getting started: portico init', link: '/docs/starter' },
       { text: 'Migrating from Express 3 and 4', link: '/docs/migrating' },
       { text: 'Express 5 (portico/5)', link: '/docs/express5' },
+      { text: 'From Express 4 to 5, one router at a time', link: '/docs/migrating-to-5' },
       { text: 'portico doctor', link: '/docs/doctor' },
       { text: 'Compatibility with middleware', link: '/docs/compatibility' },
       { text: 'Versioning and support', link: '/docs/versioning' },
@@ -44,6 +45,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'TypeScript', link: '/docs/typescript' },
       { text: 'Legacy 3.x middleware', link: '/docs/legacy-middleware' },
       { text: 'Express 5 (portico/5)', link: '/docs/express5' },
+      { text: 'From Express 4 to 5, one router at a time', link: '/docs/migrating-to-5' },
     ],
   },
   {

@@ -18,10 +18,10 @@ import { attachmentHeader, completeContentType, extensionOf, setCharset5, typeOf
 import { setHeaderField } from '../response/headers';
 import { copyMembers } from './copy-members';
 import { lazyModule } from '../http/lazy-module';
-import type * as SendFile5 from '../response/send-file-5';
+import type * as SendFile5 from './send-file-5';
 
 // The file sender is required on the first res.sendFile or res.download, as for a 4.x response.
-const loadSendFile5 = lazyModule(() => require('../response/send-file-5') as typeof SendFile5);
+const loadSendFile5 = lazyModule(() => require('./send-file-5') as typeof SendFile5);
 
 /** The members of the 4.x response that Express 5 removed. */
 const REMOVED = ['sendfile'];

@@ -5,7 +5,7 @@ import { createSwitchingRouter5 } from './router-entry';
 import type * as types from '../types/index';
 import { Route5 as RouteClass } from '../router/route5';
 import { bodyParsers5 } from '../body/express5';
-import { serveStatic5 } from '../static/index';
+import { serveStatic5 } from './serve-static-5';
 
 /** Creates an Express 5 application (`require('portico/5')()`), the way `express()` of express@5 does. */
 function portico5(): portico5.Express {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fresh from 'fresh';
 import { readHeader, ETAG, LAST_MODIFIED, type HeaderName } from '../http/trusted-header';
 
 /** An HTTP date (or anything `Date.parse` reads) as milliseconds; NaN when absent or unreadable. */
@@ -50,7 +49,12 @@ export function isPreconditionFailure(req: IncomingMessage, res: ServerResponse)
 }
 
 /** Decides freshness from the request's headers and the response's validators, as `fresh` does. */
-export type FreshnessFunction = typeof fresh;
+export type FreshnessFunction = (requestHeaders: HeaderBag, responseHeaders: HeaderBag) => boolean;
+
+/** Headers as `fresh` reads them (declared here, so the published types do not need `@types/fresh`). */
+interface HeaderBag {
+  [header: string]: string | string[] | number | undefined;
+}
 
 /**
  * The client's copy is current (`If-None-Match` / `If-Modified-Since`, RFC 9110 §13.1.2–3, via

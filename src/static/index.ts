@@ -9,4 +9,3 @@ export type { StaticMiddleware } from './serve-static';
  * `define`), the same table `res.type` and the file sender use.
  */
 export const serveStatic: typeof createStaticMiddleware & { mime: typeof mime } = Object.assign(createStaticMiddleware, { mime });
-export { serveStatic5, type ServeStaticOptions5 } from './serve-static-5';

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import portico from '../../../src/index';
 import portico5 from '../../../src/express5/index';
-import { serveStatic5 } from '../../../src/static/serve-static-5';
-import { sendFile5, download5 } from '../../../src/response/send-file-5';
+import { serveStatic5 } from '../../../src/express5/serve-static-5';
+import { sendFile5, download5 } from '../../../src/express5/send-file-5';
 import type { Framework } from '../static-cases';
 
 /** express@5.3, the oracle of the 5.x file-serving tests (serve-static 2, send 1, content-disposition 2). */

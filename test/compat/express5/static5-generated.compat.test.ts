@@ -6,7 +6,7 @@ import { startServer, send, type RunningServer, type SimpleRequest } from '../..
 import { sendRaw } from '../../helpers/raw-http';
 import { addRoutesAndTerminals, comparable, type Framework, type Handler } from '../static-cases';
 import { FILES, fixture } from '../../helpers/file-fixtures';
-import { serveStatic5 } from '../../../src/static/serve-static-5';
+import { serveStatic5 } from '../../../src/express5/serve-static-5';
 import { express5, porticoFiles5 } from './files5-frameworks';
 
 /*

@@ -1,7 +1,7 @@
-import type { PorticoResponse } from './response';
-import { sendFileWith, type SendFileOptions, type SendFileCallback } from './send-file';
-import { downloadWith } from './download';
-import { FILE_PROFILE_5 } from '../files/file-profile';
+import type { PorticoResponse } from '../response/response';
+import { sendFileWith, type SendFileOptions, type SendFileCallback } from '../response/send-file';
+import { downloadWith } from '../response/download';
+import { FILE_PROFILE_5 } from './file-profile-5';
 
 /** Options of Express 5's `res.sendFile`/`res.download`: those of 4.x but `hidden`, which Express 5 no longer reads. */
 export type SendFileOptions5 = Omit<SendFileOptions, 'hidden'>;

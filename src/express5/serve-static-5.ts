@@ -1,6 +1,6 @@
-import { buildStaticMiddleware, type StaticMiddleware } from './serve-static';
-import { FILE_PROFILE_5 } from '../files/file-profile';
-import type { ServeStaticOptions } from './static-options';
+import { buildStaticMiddleware, type StaticMiddleware } from '../static/serve-static';
+import { FILE_PROFILE_5 } from './file-profile-5';
+import type { ServeStaticOptions } from '../static/static-options';
 
 /** Options of `portico5.static`: those of 4.x but `hidden`, which Express 5 no longer reads. */
 export type ServeStaticOptions5 = Omit<ServeStaticOptions, 'hidden'>;

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type * as MimeTypes from 'mime-types';
-import { lazyModule } from './lazy-module';
+import { lazyModule } from '../http/lazy-module';
 
 // mime-types 3 and its mime-db table are required on first use, so a 4.x app never loads them.
 const loadMimeTypes = lazyModule(() => require('mime-types') as typeof MimeTypes);
