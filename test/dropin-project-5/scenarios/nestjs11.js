@@ -1,0 +1,188 @@
+// NestJS 11 on @nestjs/platform-express (Express 5): controllers with params, query and a JSON
+// body, ParseIntPipe and a custom pipe, a guard that refuses, an exception filter with its own
+// error body, a multipart upload through FileInterceptor (multer), static assets, a wildcard
+// route, Nest's own 404 and a thrown HttpException. Decorated by hand: this file is plain JavaScript.
+require('reflect-metadata');
+const { dirname, join } = require('node:path');
+const {
+  Controller, Get, Post, Head, Param, Body, Query, HttpCode, Header, Module, Redirect,
+  ParseIntPipe, BadRequestException, HttpException, HttpStatus, ForbiddenException,
+  UseGuards, UseFilters, UseInterceptors, UploadedFile, Catch, Req,
+} = require('@nestjs/common');
+const { NestFactory } = require('@nestjs/core');
+const { FileInterceptor } = require('@nestjs/platform-express');
+const { runRequests, report } = require('./run-requests');
+
+/** Decorates `method` of `target` with method decorators, in source order. */
+function decorate(target, method, ...decorators) {
+  const descriptor = Object.getOwnPropertyDescriptor(target.prototype, method);
+  for (const d of decorators.reverse()) d(target.prototype, method, descriptor);
+}
+
+// A custom pipe: the body must carry a non-empty `name`; it is trimmed on the way in.
+class CatBodyPipe {
+  transform(value) {
+    if (!value || typeof value.name !== 'string' || value.name.trim() === '') {
+      throw new BadRequestException(['name must be a non-empty string']);
+    }
+    return { ...value, name: value.name.trim() };
+  }
+}
+
+// Refuses every request without the right header: Nest answers 403.
+class AdminGuard {
+  canActivate(context) {
+    return context.switchToHttp().getRequest().get('x-role') === 'admin';
+  }
+}
+
+// Writes its own error body and a header, through Express's res.status/set/json.
+class ApiErrorFilter {
+  catch(exception, host) {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest();
+    const res = ctx.getResponse();
+    const status = exception.getStatus();
+    res.status(status).set('x-error-filter', 'api').json({ error: exception.message, status, method: req.method, path: req.path });
+  }
+}
+Catch(HttpException)(ApiErrorFilter);
+
+class CatsController {
+  list(query) {
+    return { query };
+  }
+  find(id) {
+    if (id === 404) throw new HttpException({ reason: 'no such cat', id }, HttpStatus.NOT_FOUND);
+    return { id, type: typeof id };
+  }
+  create(body) {
+    return { created: body };
+  }
+  remove() {
+    return { removed: true };
+  }
+  teapot() {
+    throw new HttpException('short and stout', 418);
+  }
+  upload(file, body) {
+    return { field: file.fieldname, name: file.originalname, type: file.mimetype, size: file.size, text: file.buffer.toString('utf8'), body };
+  }
+  docs(path, req) {
+    return { path, params: req.params };
+  }
+  legacy() {
+    return undefined;
+  }
+  csv() {
+    return 'a,b\n1,2\n';
+  }
+}
+Query()(CatsController.prototype, 'list', 0);
+Param('id', ParseIntPipe)(CatsController.prototype, 'find', 0);
+Body(CatBodyPipe)(CatsController.prototype, 'create', 0);
+UploadedFile()(CatsController.prototype, 'upload', 0);
+Body()(CatsController.prototype, 'upload', 1);
+Param('path')(CatsController.prototype, 'docs', 0);
+Req()(CatsController.prototype, 'docs', 1);
+decorate(CatsController, 'list', Get());
+decorate(CatsController, 'find', Get(':id'));
+decorate(CatsController, 'create', Post(), HttpCode(201));
+decorate(CatsController, 'remove', Post('remove'), UseGuards(AdminGuard));
+decorate(CatsController, 'teapot', Get('teapot/brew'));
+decorate(CatsController, 'upload', Post('upload'), UseInterceptors(FileInterceptor('file')));
+decorate(CatsController, 'docs', Get('docs/*path'));
+decorate(CatsController, 'legacy', Get('old/home'), Redirect('/cats', 301));
+decorate(CatsController, 'csv', Get('export/csv'), Header('Content-Type', 'text/csv'));
+Controller('cats')(CatsController);
+
+// The same errors without the filter: Nest's own error bodies.
+class PlainController {
+  forbidden() {
+    throw new ForbiddenException('not yours');
+  }
+  count(n) {
+    return { n };
+  }
+  head() {
+    return '';
+  }
+}
+Param('n', ParseIntPipe)(PlainController.prototype, 'count', 0);
+decorate(PlainController, 'forbidden', Get('forbidden'));
+decorate(PlainController, 'count', Get('count/:n'));
+decorate(PlainController, 'head', Head('probe'), Header('X-Probe', 'yes'));
+Controller('plain')(PlainController);
+UseFilters(ApiErrorFilter)(CatsController);
+
+class AppModule {}
+Module({ controllers: [CatsController, PlainController] })(AppModule);
+
+/** A multipart/form-data body with one text field and one file. */
+function multipart(boundary) {
+  return Buffer.from([
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="owner"',
+    '',
+    'jerry',
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="file"; filename="notes.txt"',
+    'Content-Type: text/plain',
+    '',
+    'first line\nsecond line',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n'));
+}
+
+const HEADERS = [
+  'content-type', 'content-length', 'etag', 'x-powered-by', 'last-modified', 'cache-control', 'accept-ranges',
+  'content-range', 'location', 'vary', 'x-error-filter', 'x-probe',
+];
+
+(async () => {
+  const app = await NestFactory.create(AppModule, { logger: false });
+  app.useStaticAssets(join(__dirname, '..', 'public'), { prefix: '/static' });
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer();
+  const json = { 'content-type': 'application/json' };
+  const responses = await runRequests(server, [
+    { path: '/cats?color=grey&tags[]=a&tags[]=b&page[size]=10' },
+    { path: '/cats/7' },
+    { path: '/cats/seven' },
+    { path: '/cats/404' },
+    { method: 'POST', path: '/cats', headers: json, body: '{"name":"  tom  ","age":3}' },
+    { method: 'POST', path: '/cats', headers: json, body: '{"name":""}' },
+    { method: 'POST', path: '/cats', headers: json, body: '{"name":' },
+    { method: 'POST', path: '/cats/remove' },
+    { method: 'POST', path: '/cats/remove', headers: { 'x-role': 'admin' } },
+    { path: '/cats/teapot/brew' },
+    { method: 'POST', path: '/cats/upload', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: multipart('XyZ') },
+    { method: 'POST', path: '/cats/upload', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nbroken' },
+    { path: '/cats/docs/guide/intro.md' },
+    { path: '/cats/old/home' },
+    { path: '/cats/export/csv' },
+    { path: '/plain/forbidden' },
+    { path: '/plain/count/12' },
+    { path: '/plain/count/1.5' },
+    { method: 'HEAD', path: '/plain/probe' },
+    { path: '/static/hello.txt' },
+    { method: 'HEAD', path: '/static/site.css' },
+    { path: '/static/hello.txt', headers: { range: 'bytes=0-4' } },
+    { path: '/static/missing.txt' },
+    { path: '/static' },
+    { path: '/nope' },
+    { method: 'DELETE', path: '/cats/7' },
+  ], HEADERS);
+  // A conditional request with the validator the static file was served with.
+  const etag = responses.find((r) => r.request === 'GET /static/hello.txt').headers.etag;
+  responses.push(...await runRequests(server, [{ path: '/static/hello.txt', headers: { 'if-none-match': etag } }], HEADERS));
+  await app.close();
+  // Which express @nestjs/platform-express loads: the one npm's overrides put in the tree.
+  const adapterDir = dirname(require.resolve('@nestjs/platform-express/package.json'));
+  const expressPkg = require(require.resolve('express/package.json', { paths: [adapterDir] }));
+  report({ identity: { name: expressPkg.name, version: expressPkg.version }, responses });
+})().catch((err) => {
+  process.stderr.write(String(err && err.stack) + '\n');
+  process.exit(1);
+});
