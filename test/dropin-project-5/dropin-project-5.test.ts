@@ -159,6 +159,15 @@ describe('portico/5 installed as express for a NestJS 11 project (npm overrides)
     assert.equal(one('GET /static/hello.txt', 1).body, 'hello');
     assert.equal(one('GET /static/hello.txt', 2).status, 304);
     assert.equal(one('GET /static/missing.txt').status, 404);
+    assert.equal(one('GET /plain/download').headers['content-disposition'], 'attachment; filename=greeting.txt');
+    assert.equal(one('POST /plain/form').body, '{"body":{"a":"1","b":{"c":"2","d":"3"},"list":["x","y"]}}');
+    assert.equal(one('POST /cats', 3).status, 413);
+    assert.equal(one('POST /plain/small').status, 413);
+    assert.equal(one('GET /plain/boom').status, 500);
+    assert.equal(JSON.parse(one('POST /plain/raw').body).raw, '7b2262223a22c3a9227d');
+    assert.equal(one('GET /plain/count/12').headers['x-middleware'], '/plain/count/12|/');
+    assert.equal(one('OPTIONS /cats').status, 204);
+    assert.equal(JSON.parse(one('GET /plain/whoami').body).ip, '203.0.113.9');
     assert.equal(one('GET /nope').status, 404);
     assert.deepEqual(JSON.parse(one('GET /nope').body), { message: 'Cannot GET /nope', error: 'Not Found', statusCode: 404 });
   });

@@ -7,7 +7,7 @@ const { dirname, join } = require('node:path');
 const {
   Controller, Get, Post, Head, Param, Body, Query, HttpCode, Header, Module, Redirect,
   ParseIntPipe, BadRequestException, HttpException, HttpStatus, ForbiddenException,
-  UseGuards, UseFilters, UseInterceptors, UploadedFile, Catch, Req,
+  UseGuards, UseFilters, UseInterceptors, UploadedFile, Catch, Req, Res, StreamableFile,
 } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const { FileInterceptor } = require('@nestjs/platform-express');
@@ -98,6 +98,27 @@ Controller('cats')(CatsController);
 
 // The same errors without the filter: Nest's own error bodies.
 class PlainController {
+  download(res) {
+    res.download(join(__dirname, '..', 'public', 'hello.txt'), 'greeting.txt');
+  }
+  stream() {
+    return new StreamableFile(Buffer.from('streamed bytes'), { type: 'application/octet-stream', disposition: 'attachment; filename="data.bin"' });
+  }
+  form(body) {
+    return { body };
+  }
+  boom() {
+    throw new Error('not an HttpException');
+  }
+  raw(req) {
+    return { raw: req.rawBody.toString('hex'), body: req.body };
+  }
+  small(file) {
+    return { size: file.size };
+  }
+  whoami(req) {
+    return { ip: req.ip, protocol: req.protocol, hostname: req.hostname, secure: req.secure, xhr: req.xhr, fresh: req.fresh, accepts: req.accepts(['json', 'html']), is: req.is('json') };
+  }
   forbidden() {
     throw new ForbiddenException('not yours');
   }
@@ -109,13 +130,33 @@ class PlainController {
   }
 }
 Param('n', ParseIntPipe)(PlainController.prototype, 'count', 0);
+Res()(PlainController.prototype, 'download', 0);
+Body()(PlainController.prototype, 'form', 0);
+Req()(PlainController.prototype, 'whoami', 0);
+Req()(PlainController.prototype, 'raw', 0);
+UploadedFile()(PlainController.prototype, 'small', 0);
+decorate(PlainController, 'boom', Get('boom'));
+decorate(PlainController, 'raw', Post('raw'));
+decorate(PlainController, 'small', Post('small'), UseInterceptors(FileInterceptor('file', { limits: { fileSize: 8 } })));
+decorate(PlainController, 'download', Get('download'));
+decorate(PlainController, 'stream', Get('stream'));
+decorate(PlainController, 'form', Post('form'), HttpCode(200));
+decorate(PlainController, 'whoami', Get('whoami'));
 decorate(PlainController, 'forbidden', Get('forbidden'));
 decorate(PlainController, 'count', Get('count/:n'));
 decorate(PlainController, 'head', Head('probe'), Header('X-Probe', 'yes'));
 Controller('plain')(PlainController);
 UseFilters(ApiErrorFilter)(CatsController);
 
-class AppModule {}
+// Nest middleware bound to a wildcard path: Nest 11 mounts it with Express 5's path syntax.
+class AppModule {
+  configure(consumer) {
+    consumer.apply((req, res, next) => {
+      res.set('x-middleware', req.baseUrl + '|' + req.url);
+      next();
+    }).forRoutes('plain/*path');
+  }
+}
 Module({ controllers: [CatsController, PlainController] })(AppModule);
 
 /** A multipart/form-data body with one text field and one file. */
@@ -137,12 +178,15 @@ function multipart(boundary) {
 
 const HEADERS = [
   'content-type', 'content-length', 'etag', 'x-powered-by', 'last-modified', 'cache-control', 'accept-ranges',
-  'content-range', 'location', 'vary', 'x-error-filter', 'x-probe',
+  'content-range', 'content-disposition', 'location', 'vary', 'x-error-filter', 'x-probe',
+  'x-middleware', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers',
 ];
 
 (async () => {
-  const app = await NestFactory.create(AppModule, { logger: false });
+  const app = await NestFactory.create(AppModule, { logger: false, rawBody: true, cors: { origin: 'https://app.example' } });
   app.useStaticAssets(join(__dirname, '..', 'public'), { prefix: '/static' });
+  app.useBodyParser('json', { limit: '1kb' });
+  app.set('trust proxy', 'loopback');
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer();
   const json = { 'content-type': 'application/json' };
@@ -162,7 +206,19 @@ const HEADERS = [
     { path: '/cats/docs/guide/intro.md' },
     { path: '/cats/old/home' },
     { path: '/cats/export/csv' },
+    { path: '/plain/download' },
+    { path: '/plain/stream' },
+    { method: 'POST', path: '/plain/form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b[c]=2&b[d]=3&list=x&list=y' },
+    { method: 'POST', path: '/cats', headers: json, body: JSON.stringify({ name: 'x'.repeat(2000) }) },
+    { path: '/plain/whoami', headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cats.example', 'x-requested-with': 'XMLHttpRequest', accept: 'text/html' } },
     { path: '/plain/forbidden' },
+    { path: '/plain/boom' },
+    { method: 'POST', path: '/plain/raw', headers: json, body: '{"b":"\u00e9"}' },
+    { method: 'POST', path: '/plain/small', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: multipart('XyZ') },
+    { method: 'OPTIONS', path: '/cats', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } },
+    { path: '/CATS/8/' },
+    { path: '/cats/docs/a%20b/c%2Fd' },
+    { method: 'HEAD', path: '/cats/9' },
     { path: '/plain/count/12' },
     { path: '/plain/count/1.5' },
     { method: 'HEAD', path: '/plain/probe' },
