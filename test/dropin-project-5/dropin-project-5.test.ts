@@ -168,6 +168,11 @@ describe('portico/5 installed as express for a NestJS 11 project (npm overrides)
     assert.equal(one('GET /plain/count/12').headers['x-middleware'], '/plain/count/12|/');
     assert.equal(one('OPTIONS /cats').status, 204);
     assert.equal(JSON.parse(one('GET /plain/whoami').body).ip, '203.0.113.9');
+    assert.match(one('GET /plain/events').body, /id: 1\ndata: \{"tick":1\}/);
+    assert.deepEqual(one('GET /plain/cookies').headers['set-cookie'], ['theme=dark; Path=/plain; HttpOnly', 'old=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT']);
+    assert.equal(one('GET /plain/cookies').headers.location, 'back');
+    assert.equal(one('GET /plain/versioned').body, '{"version":2}');
+    assert.equal(one('GET /plain/versioned', 1).status, 404);
     assert.equal(one('GET /nope').status, 404);
     assert.deepEqual(JSON.parse(one('GET /nope').body), { message: 'Cannot GET /nope', error: 'Not Found', statusCode: 404 });
   });

@@ -7,8 +7,10 @@ const { dirname, join } = require('node:path');
 const {
   Controller, Get, Post, Head, Param, Body, Query, HttpCode, Header, Module, Redirect,
   ParseIntPipe, BadRequestException, HttpException, HttpStatus, ForbiddenException,
-  UseGuards, UseFilters, UseInterceptors, UploadedFile, Catch, Req, Res, StreamableFile,
+  UseGuards, UseFilters, UseInterceptors, UploadedFile, Catch, Req, Res, StreamableFile, Sse, Version,
+  VersioningType,
 } = require('@nestjs/common');
+const { interval, map, take } = require('rxjs');
 const { NestFactory } = require('@nestjs/core');
 const { FileInterceptor } = require('@nestjs/platform-express');
 const { runRequests, report } = require('./run-requests');
@@ -116,6 +118,17 @@ class PlainController {
   small(file) {
     return { size: file.size };
   }
+  events() {
+    return interval(5).pipe(take(2), map((i) => ({ data: { tick: i }, id: String(i) })));
+  }
+  cookies(res) {
+    res.cookie('theme', 'dark', { path: '/plain', httpOnly: true }).clearCookie('old').links({ next: '/plain/2' }).vary('Accept-Language');
+    res.location('back');
+    return { ok: true };
+  }
+  v2() {
+    return { version: 2 };
+  }
   whoami(req) {
     return { ip: req.ip, protocol: req.protocol, hostname: req.hostname, secure: req.secure, xhr: req.xhr, fresh: req.fresh, accepts: req.accepts(['json', 'html']), is: req.is('json') };
   }
@@ -136,6 +149,10 @@ Req()(PlainController.prototype, 'whoami', 0);
 Req()(PlainController.prototype, 'raw', 0);
 UploadedFile()(PlainController.prototype, 'small', 0);
 decorate(PlainController, 'boom', Get('boom'));
+Res({ passthrough: true })(PlainController.prototype, 'cookies', 0);
+decorate(PlainController, 'events', Sse('events'));
+decorate(PlainController, 'cookies', Get('cookies'));
+decorate(PlainController, 'v2', Get('versioned'), Version('2'));
 decorate(PlainController, 'raw', Post('raw'));
 decorate(PlainController, 'small', Post('small'), UseInterceptors(FileInterceptor('file', { limits: { fileSize: 8 } })));
 decorate(PlainController, 'download', Get('download'));
@@ -179,7 +196,7 @@ function multipart(boundary) {
 const HEADERS = [
   'content-type', 'content-length', 'etag', 'x-powered-by', 'last-modified', 'cache-control', 'accept-ranges',
   'content-range', 'content-disposition', 'location', 'vary', 'x-error-filter', 'x-probe',
-  'x-middleware', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers',
+  'x-middleware', 'set-cookie', 'link', 'x-accel-buffering', 'connection', 'transfer-encoding', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers',
 ];
 
 (async () => {
@@ -187,6 +204,7 @@ const HEADERS = [
   app.useStaticAssets(join(__dirname, '..', 'public'), { prefix: '/static' });
   app.useBodyParser('json', { limit: '1kb' });
   app.set('trust proxy', 'loopback');
+  app.enableVersioning({ type: VersioningType.HEADER, header: 'x-api-version' });
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer();
   const json = { 'content-type': 'application/json' };
@@ -213,6 +231,10 @@ const HEADERS = [
     { path: '/plain/whoami', headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cats.example', 'x-requested-with': 'XMLHttpRequest', accept: 'text/html' } },
     { path: '/plain/forbidden' },
     { path: '/plain/boom' },
+    { path: '/plain/events' },
+    { path: '/plain/cookies', headers: { referer: '/from/here' } },
+    { path: '/plain/versioned', headers: { 'x-api-version': '2' } },
+    { path: '/plain/versioned', headers: { 'x-api-version': '3' } },
     { method: 'POST', path: '/plain/raw', headers: json, body: '{"b":"\u00e9"}' },
     { method: 'POST', path: '/plain/small', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: multipart('XyZ') },
     { method: 'OPTIONS', path: '/cats', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } },
