@@ -3,6 +3,8 @@ import { Express5Request } from './express5-request';
 import { Express5Response } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
 import type * as types from '../types/index';
+import type * as core from 'express-serve-static-core';
+import type { Locals as PorticoLocals } from '../index';
 import { Route5 as RouteClass } from '../router/route5';
 import { bodyParsers5 } from '../body/express5';
 import { serveStatic5 } from './serve-static-5';
@@ -55,7 +57,22 @@ declare namespace portico5 {
   type Response<ResBody = unknown, LocalsObj extends object = types.DefaultLocals> = types.Express5Response<ResBody, LocalsObj>;
   type NextFunction = types.NextFunction;
   /** A router of `portico/5`. */
-  type Router = types.IRouter<'v5'>;
+  type Router = types.Express5Router;
+  type IRouter = types.IRouter<'v5'>;
+  type IRoute<Path extends string = string> = types.IRoute<Path, 'v5'>;
+  type IRouterMatcher<T> = types.IRouterMatcher<T, 'v5'>;
+  type IRouterHandler<T> = types.IRouterHandler<T, 'v5'>;
+  type RouterOptions = types.RouterOptions;
+  type Handler = RequestHandler;
+  type RequestParamHandler = types.RequestParamHandler<'v5'>;
+  type Locals = PorticoLocals;
+  type Send<ResBody = unknown, T = Response<ResBody>> = types.Send<ResBody, T>;
+  type CookieOptions = types.CookieOptions;
+  type Errback = types.FileCallback;
+  type MediaType = core.MediaType;
+  type SendFileOptions = types.SendFileOptions;
+  type DownloadOptions = types.DownloadOptions;
+  type Query = types.ParsedQs;
   type RequestHandler<
     P = types.ParamsDictionary,
     ResBody = unknown,

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ListenOptions } from 'node:net';
 import type { Locals } from '../index';
 import type { ApplicationCommon, ListenCallback } from './application';
-import type { ResponseCommon } from './response';
+import type { ResponseShared } from './response';
 import type { RequestCommon } from './request';
 import type { ParamsDictionary, ParsedQs } from './params';
 import type { IRouter } from './router';
@@ -29,19 +29,27 @@ export interface Express5Request<
   res: Express5Response<ResBody, LocalsObj>;
   /** The query string, parsed on each read with the app's `query parser` (`simple` by default). */
   readonly query: ReqQuery;
-  /** The host the client asked for, port included (`req.hostname` has it without). */
-  readonly host: string | undefined;
-}
+  /**
+   * The host the client asked for, port included (`req.hostname` has it without). Typed `string` as
+   * `hostname` is (and as @types/express@5 has it); it is `undefined` for a request without `Host`.
+   */
+  readonly host: string;
 
-/** The members of the 4.x response whose Express 5 forms differ, or that Express 5 removed. */
-type ChangedInResponse = 'send' | 'json' | 'jsonp' | 'redirect' | 'location' | 'links' | 'app' | 'req' | 'locals';
+  /** Every type `Accept` allows, best first. */
+  accepts(): string[];
+  /** The best of `types` (MIME types or extension names) for `Accept`, or `false`. */
+  accepts(type: string): string | false;
+  accepts(types: readonly string[]): string | false;
+  accepts(...types: string[]): string | false;
+  /** The matching type when `Content-Type` matches one of `types` (wildcards allowed), `false` otherwise, `null` without a body. */
+  is(type: string | readonly string[], ...types: string[]): string | false | null;
+}
 
 /**
  * The response of an Express 5 app: no status in the arguments of `send`, `json`, `jsonp` (a number is
  * a body), `redirect(status, url)` only, no `'back'`, `links` with arrays of URLs, no `sendfile`.
  */
-export interface Express5Response<ResBody = unknown, LocalsObj extends object = DefaultLocals>
-  extends Omit<ResponseCommon<ResBody, Express5Request>, ChangedInResponse> {
+export interface Express5Response<ResBody = unknown, LocalsObj extends object = DefaultLocals> extends ResponseShared<Express5Request> {
   /** The application handling the request. */
   app: Express5Application;
   /** The request of this response. */
@@ -81,7 +89,7 @@ export interface Express5Application extends Omit<ApplicationCommon<'v5'>, Chang
   /** The prototype of this app's responses. */
   response: Express5Response;
   /** The app's router, created on first read. */
-  readonly router: IRouter<'v5'>;
+  readonly router: Express5Router;
   /** Registers a param callback for route parameter `name` (or each name of a list). */
   param(name: string | readonly string[], handler: RequestParamHandler<'v5'>): this;
   /** Creates an HTTP server for the app and listens; an error while listening is passed to `callback`. */
@@ -90,4 +98,10 @@ export interface Express5Application extends Omit<ApplicationCommon<'v5'>, Chang
   listen(port?: number | string, callback?: ListenCallback): Server;
   listen(callback?: ListenCallback): Server;
   listen(options: ListenOptions, callback?: ListenCallback): Server;
+}
+
+/** A router of `portico/5` (`Router()`, `app.router`): Express 5's router, itself middleware. */
+export interface Express5Router extends IRouter<'v5'> {
+  /** Registers a param callback for route parameter `name`. */
+  param(name: string, handler: RequestParamHandler<'v5'>): this;
 }

@@ -6,7 +6,7 @@ export type { GlobalRequest, GlobalResponse, GlobalLocals, GlobalApplication } f
 export type { Loose, DefaultBody, DefaultError, DefaultLocals, SettingValue, CookieValues } from './type-options';
 export type { ParamsDictionary, RegExpParams, ParsedQs, PathParams, RouteParameters, ParamsOf } from './params';
 export type { RequestCommon, RequestMembers, RangeOptions, ByteRange, Ranges, RangeResult } from './request';
-export type { ResponseCommon, ResponseMembers, FileCallback, RenderCallback, FormatHandler, FormatHandlers, HeaderValue, RenderLocals, Send } from './response';
+export type { ResponseCommon, ResponseShared, ResponseMembers, FileCallback, RenderCallback, FormatHandler, FormatHandlers, HeaderValue, RenderLocals, Send } from './response';
 export type {
   NextFunction,
   HandlerObjects,
@@ -48,4 +48,4 @@ export type {
   StaticFactory,
 } from './framework';
 export type { AcceptedType, LegacyLocals, LegacyRequest, LegacySendfileOptions, LegacyResponse, LegacyRoute, LegacyApplication } from './legacy';
-export type { Express5Application, Express5Request, Express5Response } from './express5';
+export type { Express5Application, Express5Request, Express5Response, Express5Router } from './express5';
