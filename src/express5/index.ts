@@ -73,6 +73,8 @@ declare namespace portico5 {
   type SendFileOptions = types.SendFileOptions;
   type DownloadOptions = types.DownloadOptions;
   type Query = types.ParsedQs;
+  /** The `req.params` of a route path in Express 5's syntax (`*name` gives the matched segments). */
+  type RouteParameters<Path extends string> = types.RouteParameters5<Path>;
   type RequestHandler<
     P = types.ParamsDictionary,
     ResBody = unknown,

@@ -8,8 +8,12 @@ import type { RenderCallback, RenderLocals } from './response';
 import type { IRouter, IRouterMatcher } from './router';
 import type { DefaultLocals, SettingValue } from './type-options';
 
-/** `callback(err, html)` an engine calls when it finished rendering. */
-export type EngineCallback = (err: Error | null, html?: string) => void;
+/**
+ * `callback(err, html)` an engine calls when it finished rendering. `err` is `unknown` (an engine passes
+ * whatever its renderer threw) so that an engine annotating its callback the way `@types/express`
+ * declares it, `(e: any, rendered?: string) => void`, or with `unknown`, is accepted.
+ */
+export type EngineCallback = (err: unknown, html?: string) => void;
 
 /**
  * A template engine as `app.engine(ext, fn)` registers it: `fn(path, options, callback)`, where

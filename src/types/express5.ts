@@ -8,6 +8,20 @@ import type { ParamsDictionary, ParsedQs } from './params';
 import type { IRouter } from './router';
 import type { DefaultBody, DefaultLocals } from './type-options';
 import type { NextFunction, RequestParamHandler } from './handlers';
+import type { RequestMembers } from './request';
+import type { ResponseMembers } from './response';
+import type { ApplicationMembers } from './application';
+import type * as core from 'express-serve-static-core';
+
+/*
+ * What augmentations of `express-serve-static-core` add (`declare module 'express-serve-static-core' {
+ * interface Request { tenant?: string } }`, as code written for @types/express@5 does): that module's
+ * interfaces are Portico's 4.x members plus the augmentations, so leaving out the 4.x members' names
+ * leaves only what was added, which the Express 5 interfaces then take in.
+ */
+type AugmentedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj extends object> = Omit<core.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, keyof RequestMembers>;
+type AugmentedResponse<ResBody, LocalsObj extends object> = Omit<core.Response<ResBody, LocalsObj>, keyof ResponseMembers>;
+type AugmentedApplication = Omit<core.Application, keyof ApplicationMembers>;
 
 /** The members of the 4.x request that Express 5 removed. */
 type RemovedFromRequest = 'param' | 'acceptsCharset' | 'acceptsEncoding' | 'acceptsLanguage' | 'query' | 'host' | 'app' | 'res';
@@ -22,7 +36,8 @@ export interface Express5Request<
   ReqBody = DefaultBody,
   ReqQuery = ParsedQs,
   LocalsObj extends object = DefaultLocals,
-> extends Omit<RequestCommon<P, ReqBody, ReqQuery>, RemovedFromRequest> {
+> extends Omit<RequestCommon<P, ReqBody, ReqQuery>, RemovedFromRequest>,
+    AugmentedRequest<P, ResBody, ReqBody, ReqQuery, LocalsObj> {
   /** The application handling the request. */
   app: Express5Application;
   /** The response of this request. */
@@ -49,7 +64,8 @@ export interface Express5Request<
  * The response of an Express 5 app: no status in the arguments of `send`, `json`, `jsonp` (a number is
  * a body), `redirect(status, url)` only, no `'back'`, `links` with arrays of URLs, no `sendfile`.
  */
-export interface Express5Response<ResBody = unknown, LocalsObj extends object = DefaultLocals> extends ResponseShared<Express5Request> {
+export interface Express5Response<ResBody = unknown, LocalsObj extends object = DefaultLocals> extends ResponseShared<Express5Request>,
+    AugmentedResponse<ResBody, LocalsObj> {
   /** The application handling the request. */
   app: Express5Application;
   /** The request of this response. */
@@ -76,7 +92,7 @@ export interface Express5Response<ResBody = unknown, LocalsObj extends object = 
 type ChangedInApplication = 'del' | 'lazyRouter' | '_router' | 'param' | 'listen' | 'on' | 'parent' | 'request' | 'response' | 'locals';
 
 /** An Express 5 application (`require('portico/5')()`). */
-export interface Express5Application extends Omit<ApplicationCommon<'v5'>, ChangedInApplication> {
+export interface Express5Application extends Omit<ApplicationCommon<'v5'>, ChangedInApplication>, AugmentedApplication {
   (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
   /** `app.on('mount', parent => …)`: the app was mounted on `parent`. */
   on: (event: string, callback: (parent: Express5Application) => void) => this;

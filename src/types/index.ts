@@ -5,6 +5,7 @@
 export type { GlobalRequest, GlobalResponse, GlobalLocals, GlobalApplication } from './express-globals';
 export type { Loose, DefaultBody, DefaultError, DefaultLocals, SettingValue, CookieValues } from './type-options';
 export type { ParamsDictionary, RegExpParams, ParsedQs, PathParams, RouteParameters, ParamsOf } from './params';
+export type { RouteParameters5, RouteParametersOf } from './params5';
 export type { RequestCommon, RequestMembers, RangeOptions, ByteRange, Ranges, RangeResult } from './request';
 export type { ResponseCommon, ResponseShared, ResponseMembers, FileCallback, RenderCallback, FormatHandler, FormatHandlers, HeaderValue, RenderLocals, Send } from './response';
 export type {
