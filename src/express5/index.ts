@@ -39,7 +39,8 @@ declare namespace portico5 {
   const Router: (options?: types.RouterOptions) => Router;
   const json: typeof bodyParsers5.json;
   const raw: typeof bodyParsers5.raw;
-  const static: typeof serveStatic5;
+  /** Serves files under `root` (serve-static 2's options; no `mime` table). */
+  const static: (root: string, options?: types.Static5Options) => RequestHandler;
   const text: typeof bodyParsers5.text;
   const urlencoded: typeof bodyParsers5.urlencoded;
   /** An Express 5 application. */
@@ -72,6 +73,7 @@ declare namespace portico5 {
   type MediaType = core.MediaType;
   type SendFileOptions = types.SendFileOptions;
   type DownloadOptions = types.DownloadOptions;
+  type ServeStaticOptions = types.Static5Options;
   type Query = types.ParsedQs;
   /** The `req.params` of a route path in Express 5's syntax (`*name` gives the matched segments). */
   type RouteParameters<Path extends string> = types.RouteParameters5<Path>;

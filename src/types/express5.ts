@@ -12,6 +12,8 @@ import type { RequestMembers } from './request';
 import type { ResponseMembers } from './response';
 import type { ApplicationMembers } from './application';
 import type * as core from 'express-serve-static-core';
+import type { Stats } from 'node:fs';
+import type { ServeStaticOptions } from '../static/static-options';
 
 /*
  * What augmentations of `express-serve-static-core` add (`declare module 'express-serve-static-core' {
@@ -120,4 +122,17 @@ export interface Express5Application extends Omit<ApplicationCommon<'v5'>, Chang
 export interface Express5Router extends IRouter<'v5'> {
   /** Registers a param callback for route parameter `name`. */
   param(name: string, handler: RequestParamHandler<'v5'>): this;
+}
+
+/**
+ * `setHeaders(res, path, stat)` of `portico5.static`: called for each file served, before its headers are
+ * sent, with the Express 5 response, the file's absolute path and its `fs.Stats`; synchronous. Written
+ * through a method so that a callback annotating `res` as node's `ServerResponse` is accepted too.
+ */
+export type Static5SetHeaders = { bivarianceHack(res: Express5Response, path: string, stat: Stats): void }['bivarianceHack'];
+
+/** Options of `portico5.static(root, options)`: those of serve-static 2 (no `hidden`). */
+export interface Static5Options extends Omit<ServeStaticOptions, 'setHeaders' | 'hidden'> {
+  /** Sets custom headers on each file response. */
+  setHeaders?: Static5SetHeaders;
 }

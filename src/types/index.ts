@@ -49,4 +49,4 @@ export type {
   StaticFactory,
 } from './framework';
 export type { AcceptedType, LegacyLocals, LegacyRequest, LegacySendfileOptions, LegacyResponse, LegacyRoute, LegacyApplication } from './legacy';
-export type { Express5Application, Express5Request, Express5Response, Express5Router } from './express5';
+export type { Express5Application, Express5Request, Express5Response, Express5Router, Static5Options, Static5SetHeaders } from './express5';
