@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ListenOptions } from 'node:net';
 import type { Locals } from '../index';
-import type { ApplicationCommon, ListenCallback } from './application';
+import type { ApplicationShared, ListenCallback } from './application';
 import type { ResponseShared } from './response';
 import type { RequestCommon } from './request';
 import type { ParamsDictionary, ParsedQs } from './params';
@@ -90,11 +90,8 @@ export interface Express5Response<ResBody = unknown, LocalsObj extends object = 
   links(links: Readonly<Record<string, string | readonly string[]>>): this;
 }
 
-/** The members of the 4.x application that Express 5 removed or changed. */
-type ChangedInApplication = 'del' | 'lazyRouter' | '_router' | 'param' | 'listen' | 'on' | 'parent' | 'request' | 'response' | 'locals';
-
 /** An Express 5 application (`require('portico/5')()`). */
-export interface Express5Application extends Omit<ApplicationCommon<'v5'>, ChangedInApplication>, AugmentedApplication {
+export interface Express5Application extends ApplicationShared<'v5'>, AugmentedApplication {
   (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
   /** `app.on('mount', parent => …)`: the app was mounted on `parent`. */
   on: (event: string, callback: (parent: Express5Application) => void) => this;

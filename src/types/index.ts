@@ -21,7 +21,7 @@ export type {
   RequestHandlerParams,
 } from './handlers';
 export type { IRouterMatcher, IRouterHandler, IRouteHandler, IRoute, IRouter, ILayer, PathKey, RouterMembers } from './router';
-export type { ApplicationCommon, ApplicationMembers, TemplateEngine, EngineCallback, ListenCallback } from './application';
+export type { ApplicationCommon, ApplicationShared, ApplicationMembers, TemplateEngine, EngineCallback, ListenCallback } from './application';
 export type {
   JsonOptions,
   RawOptions,
