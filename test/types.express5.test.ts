@@ -74,7 +74,7 @@ before(async () => {
     [tsc, '-p', join(root, 'tsconfig.json'), '--outDir', join(withPorticoTypes, 'dist'), '--emitDeclarationOnly', '--sourceMap', 'false'],
     root,
   );
-  installed = await run(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel', 'error'], withExpressTypes);
+  installed = await run(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], withExpressTypes);
   const [withPortico, wronglyAccepted] = await emitted.then(async (result) =>
     result.code !== 0 ? [result, result] : Promise.all([run(process.execPath, [tsc, '-p', forPortico], withPorticoTypes), run(process.execPath, [tsc, '-p', forWronglyAccepted], withPorticoTypes)]),
   );
