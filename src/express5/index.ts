@@ -3,6 +3,8 @@ import { Express5Request } from './express5-request';
 import { Express5Response } from './express5-response';
 import { createSwitchingRouter5 } from './router-entry';
 import type * as types from '../types/index';
+import type * as core from 'express-serve-static-core';
+import type { Locals as PorticoLocals } from '../index';
 import { Route5 as RouteClass } from '../router/route5';
 import { bodyParsers5 } from '../body/express5';
 import { serveStatic5 } from './serve-static-5';
@@ -37,7 +39,8 @@ declare namespace portico5 {
   const Router: (options?: types.RouterOptions) => Router;
   const json: typeof bodyParsers5.json;
   const raw: typeof bodyParsers5.raw;
-  const static: typeof serveStatic5;
+  /** Serves files under `root` (serve-static 2's options; no `mime` table). */
+  const static: (root: string, options?: types.Static5Options) => RequestHandler;
   const text: typeof bodyParsers5.text;
   const urlencoded: typeof bodyParsers5.urlencoded;
   /** An Express 5 application. */
@@ -55,7 +58,25 @@ declare namespace portico5 {
   type Response<ResBody = unknown, LocalsObj extends object = types.DefaultLocals> = types.Express5Response<ResBody, LocalsObj>;
   type NextFunction = types.NextFunction;
   /** A router of `portico/5`. */
-  type Router = types.IRouter<'v5'>;
+  type Router = types.Express5Router;
+  type IRouter = types.IRouter<'v5'>;
+  type IRoute<Path extends string = string> = types.IRoute<Path, 'v5'>;
+  type IRouterMatcher<T> = types.IRouterMatcher<T, 'v5'>;
+  type IRouterHandler<T> = types.IRouterHandler<T, 'v5'>;
+  type RouterOptions = types.RouterOptions;
+  type Handler = RequestHandler;
+  type RequestParamHandler = types.RequestParamHandler<'v5'>;
+  type Locals = PorticoLocals;
+  type Send<ResBody = unknown, T = Response<ResBody>> = types.Send<ResBody, T>;
+  type CookieOptions = types.CookieOptions;
+  type Errback = types.FileCallback;
+  type MediaType = core.MediaType;
+  type SendFileOptions = types.SendFileOptions;
+  type DownloadOptions = types.DownloadOptions;
+  type ServeStaticOptions = types.Static5Options;
+  type Query = types.ParsedQs;
+  /** The `req.params` of a route path in Express 5's syntax (`*name` gives the matched segments). */
+  type RouteParameters<Path extends string> = types.RouteParameters5<Path>;
   type RequestHandler<
     P = types.ParamsDictionary,
     ResBody = unknown,

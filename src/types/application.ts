@@ -8,8 +8,12 @@ import type { RenderCallback, RenderLocals } from './response';
 import type { IRouter, IRouterMatcher } from './router';
 import type { DefaultLocals, SettingValue } from './type-options';
 
-/** `callback(err, html)` an engine calls when it finished rendering. */
-export type EngineCallback = (err: Error | null, html?: string) => void;
+/**
+ * `callback(err, html)` an engine calls when it finished rendering. `err` is `unknown` (an engine passes
+ * whatever its renderer threw) so that an engine annotating its callback the way `@types/express`
+ * declares it, `(e: any, rendered?: string) => void`, or with `unknown`, is accepted.
+ */
+export type EngineCallback = (err: unknown, html?: string) => void;
 
 /**
  * A template engine as `app.engine(ext, fn)` registers it: `fn(path, options, callback)`, where
@@ -21,17 +25,17 @@ export type TemplateEngine = (path: string, options: Record<string, unknown>, ca
 export type ListenCallback = (error?: Error) => void;
 
 /**
- * What the 4.x application (`portico()`) and the 3.x one (`portico/legacy`) share: a request listener for
- * node's HTTP servers, a router (`use`, `get`, `post`, …), settings, views and `listen`.
+ * What every application shares, the Express 5 one included: a request listener for node's HTTP servers,
+ * a router (`use`, `get`, `post`, …), settings and views. Each flavour extends it directly rather than
+ * through `Omit`, so the methods returning `this` keep the flavour's own application type along a chain
+ * (`app.set(…).use(…).listen(…)`).
  */
-export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEmitter, GlobalApplication {
+export interface ApplicationShared<F extends Flavor> extends IRouter<F>, EventEmitter, GlobalApplication {
   /** Handles a request; usable as `http.createServer(app)`. */
   (req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
 
   /** `app.get(setting)`: the value of a setting; `app.get(path, ...handlers)`: routes GET. */
   get: ((setting: string) => SettingValue) & IRouterMatcher<this, F>;
-  /** @deprecated Use `delete`. */
-  del: IRouterMatcher<this, F>;
   /** Assigns a setting. */
   set(setting: string, value: unknown): this;
   /** Reads a setting. */
@@ -51,22 +55,8 @@ export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEm
   render<L extends object>(view: string, locals: RenderLocals<L>, callback: RenderCallback): void;
   render(view: string, callback: RenderCallback): void;
 
-  /** Registers a param callback for route parameter `name` (or for each name of a list, in order). */
-  param(name: string | readonly string[], handler: RequestParamHandler<F>): this;
-  /** @deprecated Customises `param()` itself. */
-  param(customizer: ParamCustomizer<F>): this;
-  /** @deprecated With a customiser registered by `param(fn)`: hands it `option` (a RegExp, say) for `name`. */
-  param(name: string | readonly string[], option: object): this;
-
   /** The canonical path of the app: mount paths of its parents joined; `''` for the root app. */
   path(): string;
-
-  /** Creates an HTTP server for the app and listens (the arguments of `server.listen`). */
-  listen(port?: number | string, hostname?: string, backlog?: number, callback?: ListenCallback): Server;
-  listen(port?: number | string, hostname?: string, callback?: ListenCallback): Server;
-  listen(port?: number | string, callback?: ListenCallback): Server;
-  listen(callback?: ListenCallback): Server;
-  listen(options: ListenOptions, callback?: ListenCallback): Server;
 
   /** Settings by name (see `set`). */
   settings: Record<string, SettingValue>;
@@ -80,6 +70,32 @@ export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEm
    * holds that RegExp at run time.
    */
   mountpath: string | string[];
+  /** Runs a request through the app; `callback` (else the final handler) runs when nothing answered. */
+  handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
+}
+
+/**
+ * What the 4.x application (`portico()`) and the 3.x one (`portico/legacy`) share: {@link ApplicationShared}
+ * plus what Express 5 removed or changed (`del`, `param(fn)`, `_router`, `lazyRouter`, `listen`).
+ */
+export interface ApplicationCommon<F extends Flavor> extends ApplicationShared<F> {
+  /** @deprecated Use `delete`. */
+  del: IRouterMatcher<this, F>;
+
+  /** Registers a param callback for route parameter `name` (or for each name of a list, in order). */
+  param(name: string | readonly string[], handler: RequestParamHandler<F>): this;
+  /** @deprecated Customises `param()` itself. */
+  param(customizer: ParamCustomizer<F>): this;
+  /** @deprecated With a customiser registered by `param(fn)`: hands it `option` (a RegExp, say) for `name`. */
+  param(name: string | readonly string[], option: object): this;
+
+  /** Creates an HTTP server for the app and listens (the arguments of `server.listen`). */
+  listen(port?: number | string, hostname?: string, backlog?: number, callback?: ListenCallback): Server;
+  listen(port?: number | string, hostname?: string, callback?: ListenCallback): Server;
+  listen(port?: number | string, callback?: ListenCallback): Server;
+  listen(callback?: ListenCallback): Server;
+  listen(options: ListenOptions, callback?: ListenCallback): Server;
+
   /**
    * The app's router, created on first use (`use`, `route`, a method function or `lazyRouter()`); before
    * that it is `undefined`. Typed as present, as `@types/express` has it, for the route-listing code that
@@ -88,8 +104,6 @@ export interface ApplicationCommon<F extends Flavor> extends IRouter<F>, EventEm
   _router: Router;
   /** The app's router, created now if needed. */
   lazyRouter(): Router;
-  /** Runs a request through the app; `callback` (else the final handler) runs when nothing answered. */
-  handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
 }
 
 /**

@@ -5,8 +5,9 @@
 export type { GlobalRequest, GlobalResponse, GlobalLocals, GlobalApplication } from './express-globals';
 export type { Loose, DefaultBody, DefaultError, DefaultLocals, SettingValue, CookieValues } from './type-options';
 export type { ParamsDictionary, RegExpParams, ParsedQs, PathParams, RouteParameters, ParamsOf } from './params';
+export type { RouteParameters5, RouteParametersOf } from './params5';
 export type { RequestCommon, RequestMembers, RangeOptions, ByteRange, Ranges, RangeResult } from './request';
-export type { ResponseCommon, ResponseMembers, FileCallback, RenderCallback, FormatHandler, FormatHandlers, HeaderValue, RenderLocals, Send } from './response';
+export type { ResponseCommon, ResponseShared, ResponseMembers, FileCallback, RenderCallback, FormatHandler, FormatHandlers, HeaderValue, RenderLocals, Send } from './response';
 export type {
   NextFunction,
   HandlerObjects,
@@ -20,7 +21,7 @@ export type {
   RequestHandlerParams,
 } from './handlers';
 export type { IRouterMatcher, IRouterHandler, IRouteHandler, IRoute, IRouter, ILayer, PathKey, RouterMembers } from './router';
-export type { ApplicationCommon, ApplicationMembers, TemplateEngine, EngineCallback, ListenCallback } from './application';
+export type { ApplicationCommon, ApplicationShared, ApplicationMembers, TemplateEngine, EngineCallback, ListenCallback } from './application';
 export type {
   JsonOptions,
   RawOptions,
@@ -48,4 +49,4 @@ export type {
   StaticFactory,
 } from './framework';
 export type { AcceptedType, LegacyLocals, LegacyRequest, LegacySendfileOptions, LegacyResponse, LegacyRoute, LegacyApplication } from './legacy';
-export type { Express5Application, Express5Request, Express5Response } from './express5';
+export type { Express5Application, Express5Request, Express5Response, Express5Router, Static5Options, Static5SetHeaders } from './express5';

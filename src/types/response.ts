@@ -43,21 +43,16 @@ export type HeaderValue = string | number | readonly string[];
 export type Send<ResBody = unknown, T = Response<ResBody>> = (body?: ResBody) => T;
 
 /**
- * What the 4.x and the 3.x (`portico/legacy`) responses share: node's `ServerResponse` plus the Express
- * methods, without `app` and `locals` (their types differ). `ResBody` is what `send`/`json`/`jsonp` take;
- * `Req` the type of `res.req`.
+ * What every response shares, the Express 5 one included: node's `ServerResponse` plus the Express
+ * methods whose forms did not change, without `app` and `locals` (their types differ). Each flavour
+ * extends it directly rather than through `Omit`, so the methods returning `this` keep the flavour's own
+ * response type along a chain (`res.status(201).json(…)`). `Req` is the type of `res.req`.
  */
-export interface ResponseCommon<ResBody, Req extends IncomingMessage> extends ServerResponse<Req>, GlobalResponse {
+export interface ResponseShared<Req extends IncomingMessage> extends ServerResponse<Req>, GlobalResponse {
   /** Sets the status code. */
   status(code: number): this;
   /** Sets the status and sends its reason phrase as the body. */
   sendStatus(code: number): this;
-  /** Sends a string (HTML by default), a Buffer (octet-stream), or JSON for other values. */
-  send(body?: ResBody): this;
-  /** Sends `body` as JSON. */
-  json(body?: ResBody): this;
-  /** Sends JSON, or JSONP when the query carries the `jsonp callback name` parameter. */
-  jsonp(body?: ResBody): this;
 
   /** Transfers a file (absolute `path`, or relative to `options.root`), with its Content-Type. */
   sendFile(path: string, callback?: FileCallback): void;
@@ -89,17 +84,6 @@ export interface ResponseCommon<ResBody, Req extends IncomingMessage> extends Se
   append(field: string, value?: string | readonly string[]): this;
   /** Adds a field to `Vary` unless it is there. */
   vary(field: string | readonly string[]): this;
-  /** Adds `Link` entries: relation name to URL. */
-  links(links: Readonly<Record<string, string>>): this;
-  /** Sets `Location` (`back` means the Referer, else `/`). */
-  location(url: string): this;
-
-  /** Redirects with 302 (`back` means the Referer, else `/`). */
-  redirect(url: string): void;
-  /** Redirects with `status`. */
-  redirect(status: number, url: string): void;
-  /** @deprecated Use `redirect(status, url)`. */
-  redirect(url: string, status: number): void;
 
   /** Sets a cookie; an object value is written as `j:` + JSON. */
   cookie(name: string, value: unknown, options?: CookieOptions): this;
@@ -112,6 +96,31 @@ export interface ResponseCommon<ResBody, Req extends IncomingMessage> extends Se
   /** Renders a view and sends the HTML; with a callback, hands the HTML over instead. */
   render(view: string, callback?: RenderCallback): void;
   render<L extends object>(view: string, locals?: RenderLocals<L>, callback?: RenderCallback): void;
+}
+
+/**
+ * What the 4.x and the 3.x (`portico/legacy`) responses share: {@link ResponseShared} plus the forms of
+ * `send`, `json`, `jsonp`, `links`, `location` and `redirect` that Express 5 changed. `ResBody` is what
+ * `send`/`json`/`jsonp` take.
+ */
+export interface ResponseCommon<ResBody, Req extends IncomingMessage> extends ResponseShared<Req> {
+  /** Sends a string (HTML by default), a Buffer (octet-stream), or JSON for other values. */
+  send(body?: ResBody): this;
+  /** Sends `body` as JSON. */
+  json(body?: ResBody): this;
+  /** Sends JSON, or JSONP when the query carries the `jsonp callback name` parameter. */
+  jsonp(body?: ResBody): this;
+  /** Adds `Link` entries: relation name to URL. */
+  links(links: Readonly<Record<string, string>>): this;
+  /** Sets `Location` (`back` means the Referer, else `/`). */
+  location(url: string): this;
+
+  /** Redirects with 302 (`back` means the Referer, else `/`). */
+  redirect(url: string): void;
+  /** Redirects with `status`. */
+  redirect(status: number, url: string): void;
+  /** @deprecated Use `redirect(status, url)`. */
+  redirect(url: string, status: number): void;
 }
 
 /**

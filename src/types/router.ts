@@ -1,6 +1,7 @@
 import type { Request, Response, Route } from '../index';
 import type { Flavor, NextFunction, ParamCustomizer, RequestHandler, RequestHandlerParams, RequestParamHandler, MiddlewareFunction } from './handlers';
-import type { ParamsDictionary, ParsedQs, PathParams, RegExpParams, RouteParameters } from './params';
+import type { ParamsDictionary, ParsedQs, PathParams, RegExpParams } from './params';
+import type { RouteParametersOf } from './params5';
 import type { DefaultBody, DefaultLocals } from './type-options';
 
 /**
@@ -11,7 +12,7 @@ import type { DefaultBody, DefaultLocals } from './type-options';
 export interface IRouterMatcher<T, F extends Flavor = 'v4'> {
   <
     Path extends string,
-    P = RouteParameters<Path>,
+    P = RouteParametersOf<Path, F>,
     ResBody = unknown,
     ReqBody = DefaultBody,
     ReqQuery = ParsedQs,
@@ -49,7 +50,7 @@ export interface IRouterHandler<T, F extends Flavor = 'v4'> {
 
 /** `route.METHOD(...handlers)`: `req.params` comes from the route's path. */
 export interface IRouteHandler<T, Path extends string, F extends Flavor = 'v4'> {
-  <P = RouteParameters<Path>, ResBody = unknown, ReqBody = DefaultBody, ReqQuery = ParsedQs, LocalsObj extends object = DefaultLocals>(
+  <P = RouteParametersOf<Path, F>, ResBody = unknown, ReqBody = DefaultBody, ReqQuery = ParsedQs, LocalsObj extends object = DefaultLocals>(
     ...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj, F>>
   ): T;
 }

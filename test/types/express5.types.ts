@@ -19,6 +19,20 @@ app.get('/users/:id', (req, res) => {
   res.status(201).json({ id: req.params.id });
 });
 
+// Route paths in Express 5's syntax: `*name` matches segments (a list), `{…}` makes parameters optional.
+app.get('/files/*path', (req, res) => {
+  check<Equal<typeof req.params, { path: string[] }>>();
+  res.json(req.params.path);
+});
+app.get('/users{/:id}', (req, res) => {
+  check<Equal<typeof req.params, { id?: string }>>();
+  res.end();
+});
+app.get('/:from-:to{.:format}/\\:literal', (req, res) => {
+  check<Equal<typeof req.params, { from: string; to: string; format?: string }>>();
+  res.end();
+});
+
 app.get('/redirect', (_req, res) => {
   res.redirect(301, '/elsewhere');
   res.links({ next: ['/a', '/b'] });
