@@ -17,6 +17,7 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { directSharedImports } from './direct-shared-imports.mjs';
 import { dropNoOpNames } from './drop-no-op-names.mjs';
 
 const BUNDLE_DIR = 'bundle';
@@ -216,7 +217,7 @@ export async function writeBundles(root, dist, entries, exportOrder) {
       plugins: [otherBundles(root, name, bundleOf), esEntries(new Set())],
     });
     const outfile = join(dist, BUNDLE_DIR, `${name}.js`);
-    writeFileSync(outfile, dropNoOpNames(readFileSync(outfile, 'utf8')).code);
+    writeFileSync(outfile, directSharedImports(dropNoOpNames(readFileSync(outfile, 'utf8')).code).code);
   }
   for (const id of entries) {
     const file = join(dist, `${id}.js`);

@@ -7,6 +7,12 @@
 // another function runs every time that closure is made: the router's `next` once per request.
 // They cost ~4.6% of the instructions of a request on bench scenario (a).
 //
+// A class is worse off still. For ES2019, esbuild writes `var _X = class _X {…}; __name(_X, "X");`,
+// and a class constructor whose `name` was redefined that way is never optimised by V8 as long as
+// requests keep coming: each attempt is aborted ("dependency change", a stable map that no longer
+// is). node:http calls the request and response classes' constructors for every request, so on
+// bench (a) portico/5's request cost ~95,000 instructions instead of ~50,000.
+//
 // A call is a no-op when the wrapped function would get the same name without it: a named
 // function expression or declaration of that name, an arrow or anonymous function bound by
 // `const name =`, `name =` or `{ name: … }`, a class whose own name is that name. Those calls are blanked
@@ -94,15 +100,22 @@ export function dropNoOpNames(code) {
   let kept = 0;
   let dropped = 0;
   const staticBlockOf = new Map();
+  const classBoundTo = new Map();
   walk(ast, null, [], (node) => {
     if (node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') declared.add(node.id.name);
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init?.type === 'ClassExpression' && node.init.id?.name === node.id.name) {
+      classBoundTo.set(node.id.name, node.init);
+    }
     if (node.type === 'StaticBlock') for (const statement of node.body) staticBlockOf.set(statement, node);
   });
   walk(ast, null, [], (node, parent, classes) => {
     if (!isNameCall(node)) return;
     const [target, label] = node.arguments;
     const name = label.value;
-    const places = noOpName(target, parent, classes, name, declared) ? [] : restorableId(target, name);
+    // `var _X = class _X {…}; __name(_X, "X");`: how esbuild lowers a class for ES2019. The call is a
+    // statement of its own; what it names is the class expression, whose id can be given back.
+    const named = target.type === 'Identifier' && parent.type === 'ExpressionStatement' ? classBoundTo.get(target.name) ?? target : target;
+    const places = noOpName(named, parent, classes, name, declared) ? [] : restorableId(named, name);
     if (places === undefined) {
       kept++;
       return;
