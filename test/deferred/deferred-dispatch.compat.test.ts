@@ -5,40 +5,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { executionAsyncResource } from 'node:async_hooks';
 import express from 'express';
 import portico from '../../src/index';
-import portico5 from '../../src/express5/index';
-import { startServer, send, type RunningServer } from '../helpers/server';
-import { sendRaw } from '../helpers/raw-http';
-import { allCases, build, comparable, exchange, type Framework } from '../compat/request-response-cases';
+import { send, startWithAppListen as listen, type RunningServer } from '../helpers/server';
 
 /*
  * `app.enable('deferred dispatch')` against express@4 over real HTTP: every difference that
  * docs/deferred-dispatch.md lists is shown here (and the list is read from the page, so a difference
- * documented without a case here, or a case here the page does not list, fails), and the differential
- * cases of test/compat answer the same status, headers and body as on express@4.
+ * documented without a case here, or a case here the page does not list, fails). That nothing else
+ * differs is deferred-dispatch-rules.compat.test.ts's differential battery.
  */
 
 type App = any;
-
-/** `app.listen` on 127.0.0.1, as a RunningServer. */
-async function listen(app: App): Promise<RunningServer> {
-  const server: http.Server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** The same app on express@4 (app.listen) and on Portico with the setting; `probe` runs on both. */
 async function onBoth<T>(setup: (app: App) => void, probe: (srv: RunningServer, app: App) => Promise<T>): Promise<{ express: T; deferred: T }> {
