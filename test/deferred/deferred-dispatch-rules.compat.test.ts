@@ -49,7 +49,7 @@ describe("app.enable('deferred dispatch'): where it applies", () => {
   it("portico/http2's createServer dispatches deferred", async () => {
     const app = portico();
     app.enable('deferred dispatch');
-    app.get('/', (_req: App, res: App) => res.json({ resource: executionAsyncResource().constructor.name, listener: server.listeners('request')[0] === app }));
+    app.get('/', (_req: App, res: App) => res.json({ resource: executionAsyncResource().constructor.name, listener: (server.listeners('request')[0] as unknown) === app }));
     const server = createHttp2Server(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const session = await connect(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
