@@ -5,6 +5,7 @@ import type { Application } from './application/application';
 import { http2ClassesFor } from './application/prepare-request';
 import { PorticoRequest } from './request/request';
 import { PorticoResponse } from './response/response';
+import { requestListenerFor } from './application/deferred-dispatch';
 
 /*
  * `portico/http2`: HTTP/2 servers whose request and response objects node:http2 constructs from
@@ -44,10 +45,10 @@ export function createServer(app: Http2App): Http2Server;
 export function createServer(options: ServerOptions, app: Http2App): Http2Server;
 export function createServer(first: ServerOptions | Http2App, second?: Http2App): Http2Server {
   const [options, app] = typeof first === 'function' ? [{}, first] : [first, second as Http2App];
-  return http2.createServer(http2Options(app, options), app as never);
+  return http2.createServer(http2Options(app, options), requestListenerFor(app as unknown as Application) as never);
 }
 
 /** `http2.createSecureServer` (HTTP/2 over TLS) for a Portico app: `createSecureServer(options, app)`. */
 export function createSecureServer(options: SecureServerOptions, app: Http2App): Http2SecureServer {
-  return http2.createSecureServer(http2Options(app, options), app as never);
+  return http2.createSecureServer(http2Options(app, options), requestListenerFor(app as unknown as Application) as never);
 }

@@ -8,6 +8,9 @@ export const ROOT_DIR = join(BENCH_DIR, '..');
 export const FRAMEWORKS = [
   { id: 'portico', label: 'Portico', packages: [] },
   { id: 'portico5', label: 'Portico 5 (portico/5)', packages: [] },
+  // The same app with `app.enable('deferred dispatch')`: each request handed to it in setImmediate, as
+  // 0http schedules. A column of its own in the routing scenarios, and a row of "Request scheduling".
+  { id: 'portico-deferred', label: 'Portico, `deferred dispatch`', packages: [], scenarios: ['a', 'b', 'c', 'd'] },
   { id: 'node-http', label: 'node:http', packages: ['cookie'] },
   { id: 'fastify', label: 'Fastify 5', packages: ['fastify', '@fastify/static', '@fastify/formbody'] },
   { id: 'hono', label: 'Hono', packages: ['hono', '@hono/node-server'] },
@@ -19,10 +22,8 @@ export const FRAMEWORKS = [
   { id: 'express5', label: 'Express 5', packages: ['express5'] },
   // A variant measured only where it changes the contract: (k) with sirv statting on every request.
   // It has a table of its own, not a column of the main ones (see `variantOf`).
-  // The same apps with the other request scheduling: Portico's app handed each request in
-  // setImmediate (0http's default), and 0http calling its router at once. Measured in (a) and (b) for
-  // the "Request scheduling" table only, to tell scheduling from routing.
-  { id: 'portico-deferred', label: 'Portico, each request in setImmediate', packages: [], scenarios: ['a', 'b'], variantOf: 'portico' },
+  // 0http calling its router at once, the other request scheduling: measured in (a) and (b) for the
+  // "Request scheduling" table only, to tell scheduling from routing.
   { id: '0http-direct', label: '0http, `prioRequestsProcessing: false`', packages: ['0http'], scenarios: ['a', 'b'], variantOf: '0http' },
   { id: 'polka-dev', label: 'Polka, sirv `dev: true`', packages: ['polka', 'sirv'], scenarios: ['k'], variantOf: 'polka' },
 ];

@@ -363,8 +363,9 @@ export function resultTables(results, { charts = false } = {}) {
       scheduling,
       '',
       "0http hands each request to its router in `setImmediate`, so node parses every request that has arrived " +
-        'before any is handled. The two variants swap the scheduling and keep the app: Portico\'s app handed each ' +
-        'request in `setImmediate` by its server, and 0http with `prioRequestsProcessing: false`.',
+        'before any is handled. Each app is measured under both: Portico\'s with ' +
+        "`app.enable('deferred dispatch')` (its server hands each request to the app in `setImmediate`), and 0http " +
+        'with `prioRequestsProcessing: false`.',
       '',
     );
   }

@@ -1,21 +1,17 @@
 'use strict';
-// Portico's Express app handed each request in setImmediate, the scheduling 0http uses by default.
-// Not a Portico feature: a measurement of what the scheduling alone would be worth, beside the same
-// app called directly, in (a) and (b) only. The server is still `app.listen`'s (Portico's request and
-// response classes); only its request listener is swapped for one that defers.
+// Portico's Express app with `app.enable('deferred dispatch')`: app.listen's server hands each request
+// to the app in setImmediate, the scheduling 0http uses by default (docs/deferred-dispatch.md). The
+// app and the server are otherwise portico.cjs's.
 
 const common = require('./common.cjs');
 const { createApp } = require('./portico.cjs');
 
 function start(scenario, port) {
   const app = createApp(scenario);
+  app.enable('deferred dispatch');
   return new Promise((resolve, reject) => {
     const server = app.listen(port, common.HOST, () => resolve(server));
     server.once('error', reject);
-    server.removeAllListeners('request');
-    server.on('request', function deferred(req, res) {
-      setImmediate(app, req, res);
-    });
   });
 }
 

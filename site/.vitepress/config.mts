@@ -42,6 +42,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Views', link: '/docs/views' },
       { text: 'Cookies', link: '/docs/cookies' },
       { text: 'HTTP/2', link: '/docs/http2' },
+      { text: 'Deferred dispatch', link: '/docs/deferred-dispatch' },
       { text: 'TypeScript', link: '/docs/typescript' },
       { text: 'Legacy 3.x middleware', link: '/docs/legacy-middleware' },
       { text: 'Express 5 (portico/5)', link: '/docs/express5' },

@@ -22,6 +22,7 @@ import { inheritFromParent, inheritedRequestPrototype, inheritedResponsePrototyp
 import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
 import { REGISTRATION_ROUTER } from './app-router';
+import { DEFERRED_DISPATCH, onDispatchSetting, requestListenerFor, setDispatchFailure } from './deferred-dispatch';
 
 // View lookup and rendering are required on the first render.
 const loadRenderApplication = lazyModule(() => require('../views/render-application') as typeof RenderApplication);
@@ -69,6 +70,7 @@ export class ApplicationCore {
   set(name: string, ...value: unknown[]): unknown {
     // Exactly one argument reads, as in Express; `app.set()` with none stores `undefined` under 'undefined'.
     if (arguments.length === 1) return readSetting(this.settings, name);
+    if (name === DEFERRED_DISPATCH) onDispatchSetting(this as unknown as Application, value[0]);
     writeSetting(this.settings, name, value[0]);
     return this;
   }
@@ -182,7 +184,7 @@ export class ApplicationCore {
 
   /** Creates an HTTP server for this app and calls its `listen` with the same arguments. */
   listen(...args: unknown[]): Server {
-    const server = createServer({ IncomingMessage: PorticoRequest, ServerResponse: PorticoResponse }, this as unknown as Application);
+    const server = createServer({ IncomingMessage: PorticoRequest, ServerResponse: PorticoResponse }, requestListenerFor(this as unknown as Application));
     return server.listen(...(args as Parameters<Server['listen']>));
   }
 
@@ -276,6 +278,8 @@ function finish(app: Application, req: PorticoRequest, res: PorticoResponse, err
     onError: (error) => logError(app, error),
   })(err);
 }
+
+setDispatchFailure(finish as (app: Application, req: unknown, res: unknown, err: Error) => void);
 
 function logError(app: Application, err: unknown): void {
   if (app.set('env') === 'test') return;

@@ -11,6 +11,7 @@ import type { NextFunction } from '../router/types';
 import { Express5Request } from './express5-request';
 import { Express5Response } from './express5-response';
 import { copyMembers } from './copy-members';
+import { requestListenerFor } from '../application/deferred-dispatch';
 
 /** The members of the 4.x application that Express 5 removed (`app.router` is a getter of each app there). */
 const REMOVED = ['lazyRouter', 'lazyrouter', 'del', 'router', 'request', 'response'];
@@ -69,7 +70,7 @@ const methods: Record<string, (this: Express5Application, ...args: never[]) => u
 
   /** Creates a server for this app; an error while listening goes to the callback, as in Express 5. */
   listen(this: Express5Application, ...args: unknown[]): Server {
-    const server = createServer({ IncomingMessage: Express5Request, ServerResponse: Express5Response }, this as unknown as Application);
+    const server = createServer({ IncomingMessage: Express5Request, ServerResponse: Express5Response }, requestListenerFor(this as unknown as Application));
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as (err?: Error) => void;

@@ -20,6 +20,19 @@ export async function startServer(app: Listener, options: http.ServerOptions = {
 /** Listens on 127.0.0.1:0 and resolves once the port is known; `close` also drops keep-alive sockets. */
 export async function listenOn(server: http.Server): Promise<RunningServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return running(server);
+}
+
+/** Starts `app` on 127.0.0.1 on an ephemeral port through the server its own `app.listen` creates. */
+export async function startWithAppListen(app: { listen(port: number, host: string, cb: () => void): http.Server }): Promise<RunningServer> {
+  let server: http.Server | undefined;
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, '127.0.0.1', resolve);
+  });
+  return running(server as http.Server);
+}
+
+function running(server: http.Server): RunningServer {
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
