@@ -491,7 +491,7 @@ node bench/run.mjs --only=a,i --frameworks=portico,fastify,express4   # any subs
 node bench/profile.mjs a          # CPU profile of the Portico server under load: top self-time functions
 \`\`\`
 
-Options of \`bench/run.mjs\`: \`--quick\`, \`--only=<scenario,…>\` (a, b, c, c-1000, d, e, f, g, h, i, j, k),
+Options of \`bench/run.mjs\`: \`--quick\`, \`--only=<scenario,…>\` (a, b, c, c-1000, c-10000, d, e, f, g, h, i, j, k),
 \`--frameworks=<id,…>\` (${frameworkIds.join(', ')}),
 \`--duration=<s>\`, \`--warmup=<s>\`, \`--rounds=<n>\`, \`--runs=<n>\`, \`--connections=<n>\`, \`--load=wrk|autocannon\`, \`--startup-runs=<n>\`,
 \`--no-pin\`, \`--check\` (answers only, no load) and \`--write\` (rewrite this file from a filtered or quick

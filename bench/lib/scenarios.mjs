@@ -106,6 +106,12 @@ export const SCENARIOS = [
     requests: [routingRequest('c-1000')],
   },
   {
+    id: 'c-10000',
+    title: '10,000 parameterized routes, hit one near the end',
+    detail: 'The same with 10,000 routes; `GET /route9997/4217`.',
+    requests: [routingRequest('c-10000')],
+  },
+  {
     id: 'd',
     title: '10 no-op middleware before the handler',
     detail: 'Ten application-level middleware that only call `next()` (Fastify: `onRequest` hooks), then scenario (a).',

@@ -9,7 +9,7 @@ const path = require('node:path');
 const HOST = '127.0.0.1';
 
 /** Scenarios a server can be started for; (j) measures the start-up of the 'c-1000' app. */
-const SERVER_SCENARIOS = ['a', 'b', 'c', 'c-1000', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'cold'];
+const SERVER_SCENARIOS = ['a', 'b', 'c', 'c-1000', 'c-10000', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'cold'];
 
 /**
  * bench/cold-start.mjs starts the 'cold' app: the parts of these scenarios in one app, as a small
@@ -26,7 +26,7 @@ const API_RESOURCES = 25;
 
 /** Number of parameterized routes a routing scenario registers. */
 function routeCount(scenario) {
-  return scenario === 'c-1000' ? 1000 : 100;
+  return scenario === 'c-10000' ? 10000 : scenario === 'c-1000' ? 1000 : 100;
 }
 
 /** Path pattern of the i-th parameterized route, in each framework's `:param` syntax. */

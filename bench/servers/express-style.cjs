@@ -36,6 +36,7 @@ function build(express) {
 
       case 'c':
       case 'c-1000':
+      case 'c-10000':
         for (let i = 0; i < common.routeCount(scenario); i++) {
           app.get(common.routePattern(i), function route(req, res) {
             res.send(common.routeBody(i, req.params.id));

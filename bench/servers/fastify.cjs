@@ -53,6 +53,7 @@ function createApp(scenario, options = {}, app = fastify({ logger: false, ...opt
 
     case 'c':
     case 'c-1000':
+    case 'c-10000':
       for (let i = 0; i < common.routeCount(scenario); i++) {
         app.get(common.routePattern(i), function route(request, reply) {
           reply.send(common.routeBody(i, request.params.id));

@@ -31,6 +31,7 @@ function createApp(scenario, app = new Hono()) {
 
     case 'c':
     case 'c-1000':
+    case 'c-10000':
       for (let i = 0; i < common.routeCount(scenario); i++) {
         app.get(common.routePattern(i), function route(c) {
           return c.text(common.routeBody(i, c.req.param('id')));

@@ -28,6 +28,7 @@ function createApp(scenario) {
 
     case 'c':
     case 'c-1000':
+    case 'c-10000':
       for (let i = 0; i < common.routeCount(scenario); i++) {
         router.get(common.routePattern(i), function route(ctx) {
           ctx.body = common.routeBody(i, ctx.params.id);

@@ -68,7 +68,8 @@ function createHandler(scenario) {
       };
 
     case 'c':
-    case 'c-1000': {
+    case 'c-1000':
+    case 'c-10000': {
       const routes = new Map();
       for (let i = 0; i < common.routeCount(scenario); i++) routes.set(`/route${i}`, i);
       return (req, res) => {

@@ -50,6 +50,7 @@ function createApp(scenario, sirvOptions = {}, app = polka({ onError })) {
 
     case 'c':
     case 'c-1000':
+    case 'c-10000':
       for (let i = 0; i < common.routeCount(scenario); i++) {
         app.get(common.routePattern(i), function route(req, res) {
           send(res, 200, common.routeBody(i, req.params.id));

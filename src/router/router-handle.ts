@@ -1,4 +1,4 @@
-import { INDEX_KEY, matchedPattern, type Layer, type LayerParams } from './layer';
+import { INDEX_KEY, Layer, matchedPattern, type LayerParams } from './layer';
 import type { RouterCore } from './router';
 import type { NextFunction, RoutedRequest } from './types';
 import { processParams, type ParamCallsMemo } from './param-callbacks';
@@ -8,7 +8,7 @@ import { pathnameOf, protohostOf } from '../http/url-parts';
 import { rawPrefixLength } from '../http/legacy-target';
 import { sendOptionsAnswer, sendOptionsAnswer5 } from './options-answer';
 import { EXPRESS5_ROUTING, type MaybeExpress5Router } from './express5-marker';
-import { buildStackIndex, candidatesFor, type StackIndex } from './stack-index';
+import { buildStackIndex, candidatesFor, indexIsCurrent, type StackIndex } from './stack-index';
 import { MATCHED_ROUTE, routerTracingActive, type MatchedRouteRequest } from './tracing';
 import { traceLayerCall } from './traced-layer-call';
 
@@ -18,11 +18,25 @@ const STACK_INDEX = Symbol('portico.stackIndex');
 
 type IndexedRouter = RouterCore & { [STACK_INDEX]?: StackIndex };
 
-/** The router's stack index, rebuilt when the stack has grown or shrunk since it was built. */
-function indexOf(router: IndexedRouter): StackIndex {
+const OWN_MATCH = Layer.prototype.match;
+
+/**
+ * The index key of a layer, or undefined (always a candidate) for a layer whose own `match` was
+ * replaced: the replacement may match paths outside the layer's first segment.
+ */
+function keyOf(layer: Layer): string | undefined {
+  return Object.prototype.hasOwnProperty.call(layer, 'match') ? undefined : layer[INDEX_KEY];
+}
+
+/**
+ * The router's stack index, rebuilt when the stack is no longer the one it was built for, or
+ * undefined when `Layer.prototype.match` was replaced (then every layer is asked, as Express asks).
+ */
+function indexOf(router: IndexedRouter): StackIndex | undefined {
+  if (Layer.prototype.match !== OWN_MATCH) return undefined;
   let index = router[STACK_INDEX];
-  if (index === undefined || index.size !== router.stack.length) {
-    index = router[STACK_INDEX] = buildStackIndex(router.stack, (layer) => layer[INDEX_KEY]);
+  if (index === undefined || !indexIsCurrent(index, router.stack)) {
+    index = router[STACK_INDEX] = buildStackIndex(router.stack, keyOf);
   }
   return index;
 }
@@ -223,10 +237,11 @@ class DispatchFrame {
     let match = false;
     // Large stacks are walked through the first-segment index; small ones are scanned directly.
     const indexed = stack.length >= INDEX_THRESHOLD ? indexOf(this.router) : undefined;
-    const always = indexed ? indexed.always : undefined;
-    const listed = indexed ? candidatesFor(indexed, path) : undefined;
+    let always = indexed ? indexed.always : undefined;
+    let listed = indexed ? candidatesFor(indexed, path) : undefined;
     let a = always ? lowerBound(always, index) : 0;
     let b = listed ? lowerBound(listed, index) : 0;
+    const start = index;
     while (!match && index < stack.length) {
       if (always !== undefined && listed !== undefined) {
         const nextAlways = a < always.length ? always[a] : stack.length;
@@ -239,6 +254,13 @@ class DispatchFrame {
           b++;
         }
         if (index >= stack.length) break;
+        if (stack[index] !== (indexed as StackIndex).layers[index]) {
+          // A layer was moved or replaced in place since the index was built: this walk scans
+          // the stack directly from where it began, and the next one rebuilds the index.
+          (this.router as IndexedRouter)[STACK_INDEX] = undefined;
+          always = listed = undefined;
+          index = start;
+        }
       }
       layer = stack[index++];
       try {

@@ -7,8 +7,12 @@ import type { Layer } from './layer';
  * Registration order is kept: candidates are visited in stack order by merging the two lists.
  */
 export interface StackIndex {
-  /** The stack length the index was built for; a different length means it is stale. */
+  /** The stack array the index was built for (apps may replace `router.stack` with another array). */
+  stack: readonly Layer[];
+  /** Its length then; a different length means layers were added or removed. */
   size: number;
+  /** Its layers then, position by position: a candidate found elsewhere means the stack was reordered. */
+  layers: readonly Layer[];
   /** Stack positions that must always be tried, ascending. */
   always: number[];
   /** Lower-cased first segment → stack positions, ascending. */
@@ -40,6 +44,16 @@ export function firstSegmentKey(path: unknown, prefixBoundaryDot: boolean): stri
   return asciiLower(segment);
 }
 
+/**
+ * Is `index` still the index of `stack`? Checked on every walk, so it is cheap: the same array, the
+ * same length, and the same layers at both ends (what `unshift(pop())` and the like change). A layer
+ * moved or replaced elsewhere is caught as the walk meets it (see `layers`).
+ */
+export function indexIsCurrent(index: StackIndex, stack: readonly Layer[]): boolean {
+  const n = stack.length;
+  return index.stack === stack && index.size === n && (n === 0 || (index.layers[0] === stack[0] && index.layers[n - 1] === stack[n - 1]));
+}
+
 /** Builds the index of `stack`; `keyOf(layer)` gives each layer's segment key (undefined: always). */
 export function buildStackIndex(stack: readonly Layer[], keyOf: (layer: Layer) => string | undefined): StackIndex {
   const always: number[] = [];
@@ -53,7 +67,7 @@ export function buildStackIndex(stack: readonly Layer[], keyOf: (layer: Layer) =
       else list.push(i);
     }
   }
-  return { size: stack.length, always, bySegment, recentPaths: [undefined, undefined], recentLists: [EMPTY, EMPTY], recentNext: 0 };
+  return { stack, size: stack.length, layers: stack.slice(), always, bySegment, recentPaths: [undefined, undefined], recentLists: [EMPTY, EMPTY], recentNext: 0 };
 }
 
 /** The candidates a request path can match, apart from the "always" ones. */
