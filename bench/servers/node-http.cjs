@@ -111,6 +111,7 @@ function createHandler(scenario) {
       return realisticApp;
 
     case 'cold':
+    case 'cold-large':
       return coldStartApp();
 
     default:
