@@ -8,7 +8,7 @@ import * as acorn from 'acorn';
 
 /** `code` with the non-ASCII code units of its comments replaced; throws if any is outside a comment. */
 export function asciiComments(code) {
-  if (!/[^\x00-\x7f]/.test(code)) return code;
+  if (!/[^\t\n\r -~]/.test(code)) return code;
   const comments = [];
   acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowHashBang: true, onComment: (block, text, start, end) => comments.push([start, end]) });
   const out = code.split('');
