@@ -3,9 +3,13 @@
 // spawned in interleaved rounds (a rotating order, one process per framework per round), the median
 // of each figure over the rounds; then the production install of Portico against Express 4's.
 //
-// Usage: node bench/cold-start.mjs [--rounds=15] [--frameworks=portico,express4,…] [--no-install] [--write]
+// Usage: node bench/cold-start.mjs [--rounds=15] [--frameworks=portico,express4,…] [--app=cold|cold-large]
+//   [--no-install] [--write]
 //   (run `npm run build` first). Prints the tables; --write puts them into the "Cold start" section of
-//   BENCHMARKS.md (between its markers); raw results go to bench/results/latest-cold-start.json.
+//   BENCHMARKS.md (between its markers; the 'cold' app only); raw results go to
+//   bench/results/latest-cold-start.json (latest-cold-start-large.json for --app=cold-large).
+//   --app=cold-large starts the larger app instead: the 'cold' app with a cookie parser, ejs views
+//   and ten routers (bench/servers/common.cjs).
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, lstatSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -38,7 +42,7 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { rounds: 15, frameworks: FRAMEWORKS.map((f) => f.id), install: true, write: false };
+  const opts = { rounds: 15, frameworks: FRAMEWORKS.map((f) => f.id), install: true, write: false, app: 'cold' };
   for (const arg of argv) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!m) fail(`unknown argument ${arg}`);
@@ -46,9 +50,11 @@ function parseArgs(argv) {
     else if (m[1] === 'frameworks' && m[2]) opts.frameworks = m[2].split(',');
     else if (m[1] === 'no-install') opts.install = false;
     else if (m[1] === 'write') opts.write = true;
-    else fail('usage: node bench/cold-start.mjs [--rounds=15] [--frameworks=portico,express4,…] [--no-install] [--write]');
+    else if (m[1] === 'app' && (m[2] === 'cold' || m[2] === 'cold-large')) opts.app = m[2];
+    else fail('usage: node bench/cold-start.mjs [--rounds=15] [--frameworks=portico,express4,…] [--app=cold|cold-large] [--no-install] [--write]');
   }
   for (const id of opts.frameworks) if (!FRAMEWORKS.some((f) => f.id === id)) fail(`unknown framework ${id}`);
+  if (opts.write && opts.app !== 'cold') fail('--write records the cold app only');
   return opts;
 }
 
@@ -62,8 +68,8 @@ function run(file, args, options = {}) {
 }
 
 /** One cold start of `framework`: the probe's JSON line. */
-async function coldStart(framework) {
-  const out = await run(process.execPath, [PROBE, framework], { cwd: ROOT_DIR });
+async function coldStart(framework, app) {
+  const out = await run(process.execPath, [PROBE, framework, app], { cwd: ROOT_DIR });
   return JSON.parse(out.trim().split('\n').pop());
 }
 
@@ -153,7 +159,7 @@ function render(results, installs, env) {
     base ? (r.id === 'node-http' ? '–' : `+${fmt(r.rssMb - base.rssMb)}`) : '',
   ]);
   const parts = [
-    `Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.cores} × ${env.cpu}; ${env.rounds} interleaved rounds, median of each column; load average ${env.loadAverage} (1 / 5 / 15 min) when the run ended.`,
+    `Measured ${env.date.slice(0, 16).replace('T', ' ')} UTC, Node ${env.node}, ${env.cores} × ${env.cpu}; the '${env.app}' app; ${env.rounds} interleaved rounds, median of each column; load average ${env.loadAverage} (1 / 5 / 15 min) when the run ended.`,
     '',
     table(
       ['', 'ms to first 200', '× node:http', 'require() ms', '× Express 4', 'modules at require()', 'modules at first 200', 'RSS MiB after first 200', 'RSS − node:http'],
@@ -217,7 +223,7 @@ async function main() {
   for (let round = 0; round < opts.rounds; round++) {
     // A rotating order: no framework always runs first (or right after the same neighbour).
     const order = chosen.map((_, i) => chosen[(i + round) % chosen.length]);
-    for (const f of order) samples[f.id].push(await coldStart(f.id));
+    for (const f of order) samples[f.id].push(await coldStart(f.id, opts.app));
     process.stderr.write(`round ${round + 1}/${opts.rounds} done\n`);
   }
   const results = chosen.map((f) => {
@@ -232,10 +238,11 @@ async function main() {
     cores: cpus().length,
     cpu: (cpus()[0]?.model ?? 'unknown').replace(/\s+\d+-Core Processor$/, ''),
     rounds: opts.rounds,
+    app: opts.app,
     loadAverage: loadavg().map((l) => l.toFixed(1)).join(' / '),
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
-  writeFileSync(join(BENCH_DIR, 'results', 'latest-cold-start.json'), JSON.stringify({ environment: env, results, installs }, null, 2) + '\n');
+  writeFileSync(join(BENCH_DIR, 'results', opts.app === 'cold' ? 'latest-cold-start.json' : 'latest-cold-start-large.json'), JSON.stringify({ environment: env, results, installs }, null, 2) + '\n');
   const md = render(results, installs, env);
   process.stdout.write(md + '\n');
   if (opts.write) {

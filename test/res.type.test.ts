@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requestOnce } from './helpers/one-request';
-import mime from '../src/http/mime';
+import { loadMime } from '../src/http/mime';
 
 const typeOf = async (type: unknown, method = 'type') => (await requestOnce((_req, r) => { r[method](type); r.end(); })).headers['content-type'];
 
@@ -33,7 +33,7 @@ describe('res.type(type) and res.contentType(type)', () => {
   });
 
   it('follows types defined on portico.static.mime', async () => {
-    mime.define({ 'application/x-portico-test': ['porticotest'] });
+    loadMime().define({ 'application/x-portico-test': ['porticotest'] });
     assert.equal(await typeOf('porticotest'), 'application/x-portico-test');
   });
 });

@@ -3,7 +3,7 @@
 // framework's server needs it, and the probe uses it to send the request), then the framework's
 // entry is required and timed, then the server file builds the 'cold' app (bench/servers/common.cjs:
 // body parsers, static files, 100 routes, GET /hello), listens, and the first GET /hello is sent.
-// Usage: node cold-start-probe.cjs <framework>. Output: one JSON line.
+// Usage: node cold-start-probe.cjs <framework> [cold|cold-large]. Output: one JSON line.
 //   firstResponseMs  from the process's start (performance.timeOrigin) to the end of the first 200
 //   requireMs        require() of the framework's entry alone; requireModules, the files it loaded
 //   modules          files loaded by the time of the first response (the app's plugins included)
@@ -46,6 +46,8 @@ function httpServerOf(started) {
 
 async function main() {
   const framework = process.argv[2];
+  const app = process.argv[3] || 'cold';
+  if (app !== 'cold' && app !== 'cold-large') throw new Error(`no cold-start app ${app}; cold or cold-large`);
   const entries = ENTRIES[framework];
   if (!entries) throw new Error(`no cold-start entry for ${framework}; one of ${Object.keys(ENTRIES).join(', ')}`);
   const serverFile = path.join(SERVERS_DIR, `${framework}.cjs`);
@@ -62,7 +64,7 @@ async function main() {
   const server = require(serverFile);
   const common = require(path.join(SERVERS_DIR, 'common.cjs'));
   common.ensureFixtures();
-  const started = await server.start('cold', 0);
+  const started = await server.start(app, 0);
   const listener = httpServerOf(started);
   const res = await get(listener.address().port, '/hello');
   const firstResponseMs = performance.now();

@@ -9,7 +9,7 @@ const path = require('node:path');
 const HOST = '127.0.0.1';
 
 /** Scenarios a server can be started for; (j) measures the start-up of the 'c-1000' app. */
-const SERVER_SCENARIOS = ['a', 'b', 'c', 'c-1000', 'c-10000', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'cold'];
+const SERVER_SCENARIOS = ['a', 'b', 'c', 'c-1000', 'c-10000', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'cold', 'cold-large'];
 
 /**
  * bench/cold-start.mjs starts the 'cold' app: the parts of these scenarios in one app, as a small
@@ -17,6 +17,14 @@ const SERVER_SCENARIOS = ['a', 'b', 'c', 'c-1000', 'c-10000', 'd', 'e', 'f', 'g'
  * parameterized routes, GET /hello), in this order. Koa's server does not serve it (not measured).
  */
 const COLD_START_PARTS = ['e', 'f', 'g', 'c', 'a'];
+
+/**
+ * The larger 'cold-large' app: the 'cold' app, then a cookie parser, views rendered by an engine
+ * (ejs, from VIEWS_DIR) and LARGE_ROUTERS routers of ROUTER_ROUTES routes each under /section<n>.
+ * Each framework writes these parts the way its documentation does.
+ */
+const LARGE_ROUTERS = 10;
+const ROUTER_ROUTES = 10;
 
 const HELLO = 'Hello, World!';
 const SMALL_JSON = { message: HELLO, id: 1, ok: true, tags: ['fast', 'typed'] };
@@ -43,6 +51,9 @@ function routeBody(i, id) {
 // deterministic, so every run serves the same bytes.
 const PUBLIC_DIR = path.join(os.tmpdir(), 'portico-bench-public');
 const STATIC_DIR = path.join(PUBLIC_DIR, 'static');
+const VIEWS_DIR = path.join(PUBLIC_DIR, 'views');
+/** The one view of the 'cold-large' app, rendered at GET /section<n>/. */
+const VIEW = { name: 'page.ejs', source: '<!doctype html>\n<title><%= title %></title>\n<ul><% for (const item of items) { %><li><%= item %></li><% } %></ul>\n' };
 const STATIC_FILES = { small: { name: 'small.txt', size: 10 * 1024 }, large: { name: 'large.txt', size: 1024 * 1024 } };
 
 /** Writes the static fixtures once (atomically, since several processes may start together). */
@@ -63,6 +74,24 @@ function ensureFixtures() {
     fs.writeFileSync(temp, content);
     fs.renameSync(temp, file);
   }
+  fs.mkdirSync(VIEWS_DIR, { recursive: true });
+  const view = path.join(VIEWS_DIR, VIEW.name);
+  let current = '';
+  try {
+    current = fs.readFileSync(view, 'utf8');
+  } catch {
+    // missing: written below
+  }
+  if (current !== VIEW.source) {
+    const temp = `${view}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, VIEW.source);
+    fs.renameSync(temp, view);
+  }
+}
+
+/** The locals the 'cold-large' view gets for section `n` (and a cookie value, when sent). */
+function viewLocals(n, user) {
+  return { title: `Section ${n}`, items: [`user ${user || 'anonymous'}`, 'one', 'two'] };
 }
 
 /**
@@ -96,6 +125,11 @@ module.exports = {
   HOST,
   SERVER_SCENARIOS,
   COLD_START_PARTS,
+  LARGE_ROUTERS,
+  ROUTER_ROUTES,
+  VIEWS_DIR,
+  VIEW,
+  viewLocals,
   HELLO,
   SMALL_JSON,
   MIDDLEWARE_COUNT,

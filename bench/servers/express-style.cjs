@@ -4,6 +4,7 @@
 // so the comparison measures the framework and not a special API.
 
 const cookie = require('cookie');
+const cookieParser = require('cookie-parser');
 const common = require('./common.cjs');
 
 /** Builds the benchmark server module around an Express-compatible framework function. */
@@ -18,6 +19,11 @@ function build(express) {
   function createApp(scenario, app = newApp()) {
     if (scenario === 'cold') {
       for (const part of common.COLD_START_PARTS) createApp(part, app);
+      return app;
+    }
+    if (scenario === 'cold-large') {
+      createApp('cold', app);
+      buildLargeApp(app);
       return app;
     }
 
@@ -114,6 +120,25 @@ function build(express) {
     app.use(function errorHandler(err, req, res, _next) {
       res.status(err.status || 500).json({ error: err.message });
     });
+  }
+
+  /** 'cold-large': cookie-parser, ejs views by name, ten routers of ten routes each. */
+  function buildLargeApp(app) {
+    app.set('views', common.VIEWS_DIR);
+    app.set('view engine', 'ejs');
+    app.use(cookieParser());
+    for (let n = 0; n < common.LARGE_ROUTERS; n++) {
+      const router = express.Router();
+      router.get('/', function page(req, res) {
+        res.render('page', common.viewLocals(n, req.cookies.sid));
+      });
+      for (let i = 1; i < common.ROUTER_ROUTES; i++) {
+        router.get(`/item${i}/:id`, function item(req, res) {
+          res.json({ section: n, item: i, id: req.params.id });
+        });
+      }
+      app.use(`/section${n}`, router);
+    }
   }
 
   /** Starts the scenario's app on 127.0.0.1:port; resolves with the http.Server once listening. */

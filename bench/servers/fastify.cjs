@@ -37,6 +37,11 @@ function createApp(scenario, options = {}, app = fastify({ logger: false, ...opt
     for (const part of common.COLD_START_PARTS) createApp(part, options, app);
     return app;
   }
+  if (scenario === 'cold-large') {
+    createApp('cold', options, app);
+    buildLargeApp(app);
+    return app;
+  }
 
   switch (scenario) {
     case 'a':
@@ -135,6 +140,28 @@ function buildRealisticApp(app) {
   app.setErrorHandler(function errorHandler(err, request, reply) {
     reply.code(err.statusCode || 500).send({ error: err.message });
   });
+}
+
+/** 'cold-large': @fastify/cookie, @fastify/view with ejs, ten plugins with a prefix. */
+function buildLargeApp(app) {
+  app.register(require('@fastify/cookie'));
+  app.register(require('@fastify/view'), { engine: { ejs: require('ejs') }, root: common.VIEWS_DIR });
+  for (let n = 0; n < common.LARGE_ROUTERS; n++) {
+    app.register(
+      function section(instance, options, done) {
+        instance.get('/', function page(request, reply) {
+          return reply.view(common.VIEW.name, common.viewLocals(n, request.cookies.sid));
+        });
+        for (let i = 1; i < common.ROUTER_ROUTES; i++) {
+          instance.get(`/item${i}/:id`, function item(request, reply) {
+            reply.send({ section: n, item: i, id: request.params.id });
+          });
+        }
+        done();
+      },
+      { prefix: `/section${n}` },
+    );
+  }
 }
 
 /** Starts the scenario's app on 127.0.0.1:port; resolves once listening. */

@@ -15,6 +15,11 @@ function createApp(scenario, app = new Hono()) {
     for (const part of common.COLD_START_PARTS) createApp(part, app);
     return app;
   }
+  if (scenario === 'cold-large') {
+    createApp('cold', app);
+    buildLargeApp(app);
+    return app;
+  }
 
   switch (scenario) {
     case 'a':
@@ -106,6 +111,28 @@ function buildRealisticApp(app) {
   app.onError(function errorHandler(err, c) {
     return c.json({ error: err.message }, err.status || 500);
   });
+}
+
+/**
+ * 'cold-large': hono/cookie's getCookie (Hono parses cookies where they are read), ejs views
+ * rendered to c.html() (Hono has no view layer of its own for ejs), ten sub-apps by app.route().
+ */
+function buildLargeApp(app) {
+  const ejs = require('ejs');
+  const path = require('node:path');
+  const viewFile = path.join(common.VIEWS_DIR, common.VIEW.name);
+  for (let n = 0; n < common.LARGE_ROUTERS; n++) {
+    const router = new Hono();
+    router.get('/', async function page(c) {
+      return c.html(await ejs.renderFile(viewFile, common.viewLocals(n, getCookie(c, 'sid'))));
+    });
+    for (let i = 1; i < common.ROUTER_ROUTES; i++) {
+      router.get(`/item${i}/:id`, function item(c) {
+        return c.json({ section: n, item: i, id: c.req.param('id') });
+      });
+    }
+    app.route(`/section${n}`, router);
+  }
 }
 
 /** Starts the scenario's app on 127.0.0.1:port; resolves with the http.Server once listening. */

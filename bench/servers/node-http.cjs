@@ -112,6 +112,7 @@ function createHandler(scenario) {
       return realisticApp;
 
     case 'cold':
+    case 'cold-large':
       return coldStartApp();
 
     default:

@@ -1,10 +1,11 @@
 'use strict';
 // Polka 0.5 with sirv for static files and body-parser's json/urlencoded, written as Polka's
-// README writes apps: Express-style middleware over the raw ServerResponse.
+// README writes apps: Express-style middleware over the raw ServerResponse. The cold-start apps
+// ('cold', 'cold-large') take Polka's own @polka/parse instead, as its documentation writes a whole
+// app; body-parser is then never loaded.
 
 const polka = require('polka');
 const sirv = require('sirv');
-const { json, urlencoded } = require('body-parser');
 const cookie = require('cookie');
 const common = require('./common.cjs');
 
@@ -29,9 +30,15 @@ function onError(err, req, res) {
  * stat the file on every request (the polka-dev server), where its default serves a snapshot of the
  * directory taken at start-up.
  */
-function createApp(scenario, sirvOptions = {}, app = polka({ onError })) {
+function createApp(scenario, sirvOptions = {}, app = polka({ onError }), parsers = null) {
   if (scenario === 'cold') {
-    for (const part of common.COLD_START_PARTS) createApp(part, sirvOptions, app);
+    // The cold apps are whole apps as Polka's documentation writes them: its own body parser.
+    for (const part of common.COLD_START_PARTS) createApp(part, sirvOptions, app, require('@polka/parse'));
+    return app;
+  }
+  if (scenario === 'cold-large') {
+    createApp('cold', sirvOptions, app);
+    buildLargeApp(app);
     return app;
   }
 
@@ -70,14 +77,14 @@ function createApp(scenario, sirvOptions = {}, app = polka({ onError })) {
       break;
 
     case 'e':
-      app.use(json());
+      app.use((parsers || require('body-parser')).json());
       app.post('/echo', function echo(req, res) {
         send(res, 200, req.body);
       });
       break;
 
     case 'f':
-      app.use(urlencoded({ extended: true }));
+      app.use(parsers ? parsers.urlencoded() : require('body-parser').urlencoded({ extended: true }));
       app.post('/form', function form(req, res) {
         send(res, 200, { fields: Object.keys(req.body).length, name: req.body.name });
       });
@@ -106,7 +113,7 @@ function buildRealisticApp(app) {
     req.cookies = header ? cookie.parse(header) : {};
     next();
   });
-  app.use(json());
+  app.use(require('body-parser').json());
 
   const api = polka({ onError });
   for (let i = 0; i < common.API_RESOURCES; i++) {
@@ -124,6 +131,33 @@ function buildRealisticApp(app) {
     });
   }
   app.use('/api', api);
+}
+
+/** 'cold-large': cookie-parser, ejs views rendered by a helper (Polka has no view layer), ten sub-apps. */
+function buildLargeApp(app) {
+  const ejs = require('ejs');
+  const cookieParser = require('cookie-parser');
+  const path = require('node:path');
+  function render(res, view, locals) {
+    ejs.renderFile(path.join(common.VIEWS_DIR, `${view}.ejs`), locals, function rendered(err, html) {
+      if (err) return onError(err, null, res);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+      res.end(html);
+    });
+  }
+  app.use(cookieParser());
+  for (let n = 0; n < common.LARGE_ROUTERS; n++) {
+    const router = polka({ onError });
+    router.get('/', function page(req, res) {
+      render(res, 'page', common.viewLocals(n, req.cookies.sid));
+    });
+    for (let i = 1; i < common.ROUTER_ROUTES; i++) {
+      router.get(`/item${i}/:id`, function item(req, res) {
+        send(res, 200, { section: n, item: i, id: req.params.id });
+      });
+    }
+    app.use(`/section${n}`, router);
+  }
 }
 
 /** Starts the scenario's app on 127.0.0.1:port; resolves with the http.Server once listening. */

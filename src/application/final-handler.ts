@@ -1,7 +1,7 @@
 import { finished } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import encodeUrl from 'encodeurl';
-import escapeHtml from 'escape-html';
+import type encodeUrlModule from 'encodeurl';
+import type escapeHtmlModule from 'escape-html';
 import type statusesModule from 'statuses';
 import { resourceNameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
@@ -11,6 +11,9 @@ import { lazyModule } from '../http/lazy-module';
 // The reason phrases (statuses@2, as Express 4) are read when a request goes unanswered or fails,
 // never by a response the app sends itself: loaded then.
 const loadStatuses = lazyModule(() => require('statuses') as typeof statusesModule);
+// The error page's encoders, required by the first error or 404 page (not by `require('portico')`).
+const loadEncodeUrl = lazyModule(() => require('encodeurl') as typeof encodeUrlModule);
+const loadEscapeHtml = lazyModule(() => require('escape-html') as typeof escapeHtmlModule);
 
 export interface FinalHandlerOptions {
   /** `production` hides stacks and messages; anything else shows the stack. */
@@ -42,7 +45,7 @@ export function createFinalHandler(req: IncomingMessage, res: ServerResponse, op
       options.onError?.(err);
     } else {
       status = 404;
-      message = 'Cannot ' + req.method + ' ' + encodeUrl(resourceNameOf(originalUrlOf(req)));
+      message = 'Cannot ' + req.method + ' ' + loadEncodeUrl()(resourceNameOf(originalUrlOf(req)));
     }
     if (res.headersSent) {
       abandon(req, res, err);
@@ -133,7 +136,7 @@ function abandon(req: IncomingMessage, res: ServerResponse, err: unknown): void 
 
 /** The small HTML page of every default error response; the message is escaped, line breaks kept. */
 export function errorDocument(message: string): string {
-  const html = escapeHtml(message).replace(/\n/g, '<br>').replace(/ {2}/g, ' &nbsp;');
+  const html = loadEscapeHtml()(message).replace(/\n/g, '<br>').replace(/ {2}/g, ' &nbsp;');
   return (
     '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>' +
     html +

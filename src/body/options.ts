@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import bytes from 'bytes';
+import type bytesModule from 'bytes';
 import { compileTypeMatcher, type TypeMatcher, type TypeOption } from './type-matcher';
 import { BODY_PROFILE_4, type BodyProfile } from './profile';
+import { lazyModule } from '../http/lazy-module';
+
+// Only a `limit` written as a string ('1mb') needs the parser: not loaded by `require('portico')`.
+const loadBytes = lazyModule(() => require('bytes') as typeof bytesModule);
 
 /**
  * `verify(req, res, buf, encoding)`: called with the raw (inflated) body before it is parsed;
@@ -55,7 +59,7 @@ export function resolveCommonOptions(options: BodyParserOptions, defaultType: st
 /** `limit` as a number of bytes: numbers are taken as they are, strings parsed by `bytes`; null means the default. */
 export function resolveLimit(limit: unknown): number {
   if (limit === undefined || limit === null) return DEFAULT_LIMIT;
-  const parsed = typeof limit === 'number' ? limit : bytes.parse(limit as string);
+  const parsed = typeof limit === 'number' ? limit : loadBytes().parse(limit as string);
   if (parsed === null || Number.isNaN(parsed)) throw new TypeError('option limit "' + String(limit) + '" is invalid');
   return parsed;
 }

@@ -28,8 +28,20 @@ function mtimeOf(stat: Stats): number {
  * Cheap (no read of the content) and changes whenever size or modification time does.
  */
 export function statEtag(stat: Stats): string {
-  return 'W/"' + stat.size.toString(16) + '-' + mtimeOf(stat).toString(16) + '"';
+  const size = stat.size;
+  const mtimeMs = stat.mtimeMs;
+  if (size !== lastTagSize || mtimeMs !== lastTagMtimeMs) {
+    lastTag = 'W/"' + size.toString(16) + '-' + mtimeOf(stat).toString(16) + '"';
+    lastTagSize = size;
+    lastTagMtimeMs = mtimeMs;
+  }
+  return lastTag;
 }
+
+/** The last tag built, and the size and modification time it was built from (re-stat'd every time). */
+let lastTagSize = NaN;
+let lastTagMtimeMs = NaN;
+let lastTag = '';
 
 /** The last modification time formatted, and its text: a busy file is asked for again and again. */
 let lastMtime = NaN;

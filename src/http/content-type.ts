@@ -1,5 +1,5 @@
 import contentType from 'content-type';
-import mime from './mime';
+import { loadMime } from './mime';
 
 /** A `charset` parameter anywhere in a Content-Type value. */
 const CHARSET_PARAMETER = /;\s*charset\s*=/;
@@ -10,7 +10,7 @@ const CHARSET_PARAMETER = /;\s*charset\s*=/;
  */
 export function withDefaultCharset(value: string): string {
   if (CHARSET_PARAMETER.test(value)) return value;
-  const charset = mime.charsets.lookup(value.split(';')[0], '');
+  const charset = loadMime().charsets.lookup(value.split(';')[0], '');
   return charset ? value + '; charset=' + charset.toLowerCase() : value;
 }
 

@@ -1,5 +1,5 @@
 import { PorticoRequest } from '../request/request';
-import mime from '../http/mime';
+import { loadMime } from '../http/mime';
 import { parseBasicCredentials } from './middleware/basic-auth';
 import { warnDeprecated } from '../errors/deprecation';
 import { isSharedPrototype, registerSharedPrototype } from '../request/shared-prototypes';
@@ -164,7 +164,7 @@ function contentTypeIs(header: string | undefined, type: string | string[]): boo
   const actual = header.split(';')[0].trim().toLowerCase();
   const first = Array.isArray(type) ? type[0] : type;
   if (typeof first !== 'string') return false;
-  const wanted = (first.includes('/') ? first : mime.lookup(first)).toLowerCase();
+  const wanted = (first.includes('/') ? first : loadMime().lookup(first)).toLowerCase();
   if (!wanted.includes('*')) return actual === wanted;
   const [wantedType, wantedSub] = wanted.split('/');
   const [actualType, actualSub] = actual.split('/');

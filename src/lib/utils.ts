@@ -5,7 +5,7 @@ import { compileQueryParser } from '../settings/compile-query-parser';
 import { compileTrust } from '../settings/compile-trust';
 import { setCharset as setContentTypeCharset } from '../http/content-type';
 import { flattenHandlers } from '../router/flatten';
-import mime from '../http/mime';
+import { loadMime } from '../http/mime';
 
 /*
  * `express/lib/utils`: the helpers Express 4 keeps in one module, which some packages import. Each
@@ -37,7 +37,7 @@ export function flatten(list: unknown[]): unknown[] {
 
 /** `html` → its MIME type; a full type with `;q=` and parameters → value, quality and params. */
 export function normalizeType(type: string): NormalizedType {
-  if (type.indexOf('/') === -1) return { value: mime.lookup(type), params: {} };
+  if (type.indexOf('/') === -1) return { value: loadMime().lookup(type), params: {} };
   const parts = type.split(/ *; */);
   const result: NormalizedType = { value: parts[0], quality: 1, params: {} };
   for (let i = 1; i < parts.length; i++) {

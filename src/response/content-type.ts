@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import contentDisposition from 'content-disposition';
 import type { PorticoResponse } from './response';
-import mime from '../http/mime';
+import { loadMime } from '../http/mime';
 
 /**
  * `res.type(type)`: a value with `/` is used as is, anything else is an extension looked up with
@@ -9,7 +9,7 @@ import mime from '../http/mime';
  */
 export function setContentType(res: PorticoResponse, type: string): PorticoResponse {
   // `type.indexOf` on purpose: a non-string throws the same TypeError as in Express 4.
-  const value = type.indexOf('/') === -1 ? mime.lookup(type) : type;
+  const value = type.indexOf('/') === -1 ? loadMime().lookup(type) : type;
   return res.set('Content-Type', value);
 }
 

@@ -2,14 +2,14 @@ import type { PorticoRequest } from '../request/request';
 import type { PorticoResponse } from './response';
 import type { NextFunction } from '../router/types';
 import { createHttpError } from '../errors/http-error';
-import mime from '../http/mime';
+import { loadMime } from '../http/mime';
 
 /** A `res.format` handler: called with the request, the response and the request's `next`. */
 export type FormatHandler = (req: PorticoRequest, res: PorticoResponse, next: NextFunction) => unknown;
 
 /** The media type a `res.format` key stands for: parameters dropped, extension names looked up (unknown → octet-stream). */
 function mediaTypeOfKey(key: string): string {
-  if (key.indexOf('/') === -1) return mime.lookup(key);
+  if (key.indexOf('/') === -1) return loadMime().lookup(key);
   return key.split(';')[0].trim();
 }
 

@@ -55,6 +55,14 @@ const OPTIONAL: OptionalModule[] = [
   builtin('zlib'),
   // Reason phrases: res.sendStatus, res.redirect and the final handler's 404 and error pages.
   pkg('statuses'),
+  // The final handler's page encoders; mime's type table (res.type, a file's type, static.mime);
+  // the parsers of a `limit` ('1mb') and a `maxAge` ('1d') written as strings; res.vary.
+  pkg('encodeurl'),
+  pkg('escape-html'),
+  pkg('mime'),
+  pkg('bytes'),
+  pkg('ms'),
+  pkg('vary'),
 ];
 
 /**
@@ -64,14 +72,8 @@ const OPTIONAL: OptionalModule[] = [
 const DEFAULT_FILES = [
   'dist/index.js',
   'dist/bundle/core.js',
-  'encodeurl',
-  'escape-html',
   'fresh',
   'content-type',
-  'mime',
-  'vary',
-  'bytes',
-  'ms',
 ];
 
 /** Loaded files as `dist/…` paths and package names (one entry per package), built-ins as `node:…`. */
