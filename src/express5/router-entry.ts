@@ -19,6 +19,8 @@ export function createSwitchingRouter5(options?: Router5Options): Router5 {
   return router;
 }
 
+// `Router.prototype` of router 2: the methods every 5.x router inherits (see createRouter5).
+createSwitchingRouter5.prototype = Router5Core.prototype;
 // `Router.Route` of router 2: the class of the routes these routers create.
 Object.defineProperty(createSwitchingRouter5, 'Route', { configurable: true, writable: true, value: Route5 });
 

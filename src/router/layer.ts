@@ -157,6 +157,17 @@ export class Layer {
     return true;
   }
 
+  /**
+   * The path the last `match` consumed, read by the dispatch right after the match. Router 2.3's
+   * layers keep no matched path, so an Express 5 layer forgets it here: APM agents for Express 5
+   * name a route handler's span by whether `layer.path` is set when the handler runs.
+   */
+  takeMatchedPath(): string {
+    const path = this.path as string;
+    if (this[SYNTAX5]) this.path = undefined;
+    return path;
+  }
+
   /** Matches `path`: its params, or null when it does not match (then `path` is unchanged). */
   private matchParams(path: string): LayerParams | null {
     if (this[MATCHES_EVERYTHING]) {

@@ -289,7 +289,7 @@ class DispatchFrame {
     }
     const router = this.router;
     // Read now: the layer keeps only its latest match, and a param callback may let other requests run.
-    const matchedPath = layer.path as string;
+    const matchedPath = layer.takeMatchedPath();
     const params = layer.params as LayerParams;
     if (layer.route !== undefined) req.route = layer.route;
     if (this.traced) (req as MatchedRouteRequest)[MATCHED_ROUTE] = matchedPattern(layer);

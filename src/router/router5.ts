@@ -118,5 +118,9 @@ export function createRouter5(options: Router5Options = {}): Router5 {
 }
 
 Object.setPrototypeOf(createRouter5, Router5Core.prototype);
+// Router 2's `Router.prototype` is where every router's methods live (a router inherits from it,
+// `router instanceof Router` holds): APM agents for Express 5 wrap `express.Router.prototype.route`
+// and `.use` to reach every router, the application's included.
+createRouter5.prototype = Router5Core.prototype;
 /** The Route class of portico/5 (`Router.Route` in router 2). */
 Object.defineProperty(createRouter5, 'Route', { configurable: true, writable: true, value: Route5 });
