@@ -35,6 +35,13 @@ const CASES: ProofCase[] = [
   { spec: 'express-partials@0.3.0', mochaArgs: '--exit', expressMajor: 3 },
 ];
 
+// `--target 5 --run`: the suite on Portico's 4.x API and on portico/5; the changed tests it names
+// must be those that change when the suite runs on each through the hook.
+const CASES_5: ProofCase[] = [
+  { spec: 'express-promise-router@4.1.1', mochaArgs: '--exit', expressMajor: 4 },
+  { spec: 'express-http-proxy@2.1.2', mochaArgs: 'test --recursive --exit', expressMajor: 4 },
+];
+
 const work = mkdtempSync(join(tmpdir(), 'portico-doctor-proof-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -57,10 +64,10 @@ interface MochaJson {
 }
 
 /** Runs the suite with mocha's JSON reporter, on its own express or (hook) on Portico. */
-function reality(project: string, mochaArgs: string, onPortico: boolean, legacy: boolean): Map<string, State> {
+function reality(project: string, mochaArgs: string, onPortico: boolean, legacy: boolean, express5 = false): Map<string, State> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.NODE_TEST_CONTEXT;
-  if (onPortico) Object.assign(env, { NODE_OPTIONS: `--require ${hook}`, PORTICO_ROOT: root, PORTICO_LEGACY: legacy ? '1' : '0' });
+  if (onPortico) Object.assign(env, { NODE_OPTIONS: `--require ${hook}`, PORTICO_ROOT: root, PORTICO_LEGACY: legacy ? '1' : '0', PORTICO_EXPRESS5: express5 ? '1' : '0' });
   const result = spawnSync(`npx mocha --reporter json ${mochaArgs}`, { cwd: project, env, shell: true, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
   const start = result.stdout.indexOf('{\n  "stats"');
   assert.ok(start >= 0, `mocha wrote its JSON report (${result.stderr.slice(-500)})`);
@@ -116,6 +123,32 @@ describe('portico doctor --run on published packages', () => {
       process.stdout.write(`# ${c.spec}: ${run.verdict} (as is: ${JSON.stringify(run.asIs.counts)}, on Portico: ${JSON.stringify(run.onPortico.counts)})\n`);
       for (const ch of run.changed) process.stdout.write(`#   ${ch.asIs} -> ${ch.onPortico}: ${ch.test}\n`);
       for (const p of report.problems) process.stdout.write(`#   to look at: ${p}\n`);
+    });
+  }
+
+  for (const c of CASES_5) {
+    it(`${c.spec}, --target 5: the tests it names are those that change on portico/5`, { timeout: 1_500_000 }, () => {
+      const project = install(c.spec);
+      const doctor = spawnSync(process.execPath, [cli, 'doctor', project, '--target', '5', '--json', '--run', `npx mocha ${c.mochaArgs}`], {
+        encoding: 'utf8', timeout: 1_200_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_TEST_CONTEXT: undefined },
+      });
+      assert.ok(doctor.status === 0 || doctor.status === 1, `doctor exit ${doctor.status}: ${doctor.stderr.slice(-1000)}`);
+      const report = JSON.parse(doctor.stdout) as { findings: Array<{ file: string; line: number; kind: string }>; run: DoctorReport['run']; problems: string[] };
+      const run = report.run;
+      assert.ok(run, 'the doctor ran the suite');
+      assert.ok(run.replaced.length >= 1, JSON.stringify(run.replaced));
+
+      const on4 = reality(project, c.mochaArgs, true, false, false);
+      const on5 = reality(project, c.mochaArgs, true, false, true);
+      assert.ok(on4.size > 0, 'the suite has tests');
+      assert.deepEqual(run.asIs.counts, count(on4), 'Express 4 API: the doctor counted what mocha reports');
+      assert.deepEqual(run.onPortico.counts, count(on5), 'portico/5: the doctor counted what mocha reports');
+      const reallyChanged = [...new Set([...on4.keys(), ...on5.keys()])].filter((t) => on4.get(t) !== on5.get(t)).sort();
+      const doctorChanged = run.changed.map((ch) => ch.test.split(' > ').join(' ')).sort();
+      assert.deepEqual(doctorChanged, reallyChanged, 'the doctor names exactly the tests that change');
+      process.stdout.write(`# ${c.spec} --target 5: ${run.verdict} (4.x API: ${JSON.stringify(run.asIs.counts)}, portico/5: ${JSON.stringify(run.onPortico.counts)})\n`);
+      for (const f of report.findings) process.stdout.write(`#   ${f.file}:${f.line} ${f.kind}\n`);
+      for (const ch of run.changed) process.stdout.write(`#   ${ch.asIs} -> ${ch.onPortico}: ${ch.test}\n`);
     });
   }
 
