@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import portico from '../src/index';
+import express from 'express';
 import { withServer, send, type SimpleResponse, type SimpleRequest } from './helpers/server';
 import { FILES, fixture, etagOf, lastModifiedOf, makeTempDir, errorFields } from './helpers/file-fixtures';
 
@@ -649,6 +650,13 @@ describe('portico.static(root, options)', () => {
   });
 
   describe('portico.static.mime', () => {
+    it('is a data property, as on express@4 (a debugger or util.inspect sees a value)', () => {
+      const ours = Object.getOwnPropertyDescriptor(portico.static, 'mime');
+      const theirs = Object.getOwnPropertyDescriptor(express.static, 'mime');
+      assert.ok(ours && theirs);
+      assert.deepEqual({ ...ours, value: typeof ours.value }, { ...theirs, value: typeof theirs.value });
+    });
+
     it('is mime@1.6: lookup and charsets.lookup', () => {
       assert.equal(portico.static.mime.lookup('a.html'), 'text/html');
       assert.equal(portico.static.mime.charsets.lookup('text/html', ''), 'UTF-8');

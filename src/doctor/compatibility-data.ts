@@ -46,6 +46,10 @@ export const COMPATIBILITY: readonly CompatibilityEntry[] = [
   { name: 'express-handlebars', version: '8.0.1', status: 'tested', evidence: 'test/ecosystem/express-handlebars.test.ts', table: 'engines' },
   { name: 'nunjucks', version: '3.2.4', status: 'tested', evidence: 'test/ecosystem/nunjucks.test.ts', table: 'engines' },
   { name: '@nestjs/platform-express', version: '10.4.22', status: 'tested', evidence: 'test/dropin-project/', table: 'dependents' },
+  {
+    name: '@nestjs/platform-express', version: '11.2.10', status: 'tested', evidence: 'test/dropin-project-5/', table: 'dependents',
+    note: 'NestJS 11 depends on Express 5: it runs on portico/5 (the --express5 tarball or the portico-express@^5 companion as express)',
+  },
   { name: 'express-async-errors', version: '3.1.1', status: 'tested', evidence: 'test/dropin-project/', table: 'dependents' },
   {
     name: '@opentelemetry/instrumentation-express', version: '0.47.1', status: 'care', evidence: 'test/dropin-project/', table: 'dependents',

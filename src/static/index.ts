@@ -7,17 +7,8 @@ export type { StaticMiddleware } from './serve-static';
 
 /**
  * `portico.static(root, options)`, with `portico.static.mime` (mime@1.6: `lookup`, `charsets.lookup`,
- * `define`), the same table `res.type` and the file sender use.
+ * `define`), the same table `res.type` and the file sender use. A plain data property, so mime loads
+ * with the package: Express 4's is a value, and `Object.getOwnPropertyDescriptor` or
+ * `util.inspect(express.static)` would show an accessor.
  */
-export const serveStatic = createStaticMiddleware as typeof createStaticMiddleware & { mime: typeof MimeModule };
-
-// `mime` is read (and mime@1.6 loaded) when first asked for; an assignment replaces it with a plain
-// value, as assigning Express's property would.
-Object.defineProperty(serveStatic, 'mime', {
-  get: loadMime,
-  set(value: typeof MimeModule) {
-    Object.defineProperty(serveStatic, 'mime', { value, writable: true, enumerable: true, configurable: true });
-  },
-  enumerable: true,
-  configurable: true,
-});
+export const serveStatic: typeof createStaticMiddleware & { mime: typeof MimeModule } = Object.assign(createStaticMiddleware, { mime: loadMime() });

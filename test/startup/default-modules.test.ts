@@ -55,11 +55,10 @@ const OPTIONAL: OptionalModule[] = [
   builtin('zlib'),
   // Reason phrases: res.sendStatus, res.redirect and the final handler's 404 and error pages.
   pkg('statuses'),
-  // The final handler's page encoders; mime's type table (res.type, a file's type, static.mime);
-  // the parsers of a `limit` ('1mb') and a `maxAge` ('1d') written as strings; res.vary.
+  // The final handler's page encoders; the parsers of a `limit` ('1mb') and a `maxAge` ('1d')
+  // written as strings; res.vary.
   pkg('encodeurl'),
   pkg('escape-html'),
-  pkg('mime'),
   pkg('bytes'),
   pkg('ms'),
   pkg('vary'),
@@ -74,6 +73,8 @@ const DEFAULT_FILES = [
   'dist/bundle/core.js',
   'fresh',
   'content-type',
+  // `portico.static.mime` is mime@1.6 itself, a data property as in Express 4.
+  'mime',
 ];
 
 /** Loaded files as `dist/…` paths and package names (one entry per package), built-ins as `node:…`. */
