@@ -3,8 +3,6 @@
 // and portico.cjs all run exactly this code; only the `require` that supplies `express` differs,
 // so the comparison measures the framework and not a special API.
 
-const cookie = require('cookie');
-const cookieParser = require('cookie-parser');
 const common = require('./common.cjs');
 
 /** Builds the benchmark server module around an Express-compatible framework function. */
@@ -93,6 +91,8 @@ function build(express) {
 
   /** (i): cookies, JSON bodies, a router of 50 routes under /api, an error handler. */
   function buildRealisticApp(app) {
+    // Required here, as the peers' servers do: the cold-start apps do not load what they do not use.
+    const cookie = require('cookie');
     app.use(function cookieParser(req, res, next) {
       const header = req.headers.cookie;
       req.cookies = header ? cookie.parse(header) : {};
@@ -126,7 +126,7 @@ function build(express) {
   function buildLargeApp(app) {
     app.set('views', common.VIEWS_DIR);
     app.set('view engine', 'ejs');
-    app.use(cookieParser());
+    app.use(require('cookie-parser')());
     for (let n = 0; n < common.LARGE_ROUTERS; n++) {
       const router = express.Router();
       router.get('/', function page(req, res) {

@@ -5,7 +5,6 @@
 const fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
 const fastifyFormbody = require('@fastify/formbody');
-const cookie = require('cookie');
 const common = require('./common.cjs');
 
 const smallJsonSchema = {
@@ -108,6 +107,8 @@ function createApp(scenario, options = {}, app = fastify({ logger: false, ...opt
 
 /** (i): cookies, JSON bodies, a plugin of 50 routes under /api, an error handler. */
 function buildRealisticApp(app) {
+  // Required here: the cold-start apps do not load what they do not use.
+  const cookie = require('cookie');
   // What @fastify/cookie does, without the package: parse once per request in a hook.
   app.decorateRequest('cookies', null);
   app.addHook('onRequest', function parseCookies(request, reply, done) {

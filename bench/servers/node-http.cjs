@@ -7,7 +7,6 @@ const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
 const querystring = require('node:querystring');
-const cookie = require('cookie');
 const common = require('./common.cjs');
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -161,8 +160,12 @@ function serveStatic(req, res) {
 const apiRoutes = new Map();
 for (let i = 0; i < common.API_RESOURCES; i++) apiRoutes.set(`/api/items${i}`, `items${i}`);
 
+// Required on first use: the cold-start app does not load what it does not use.
+let cookie;
+
 /** (i): cookies, JSON bodies, 50 routes under /api, an error handler, JSON responses. */
 function realisticApp(req, res) {
+  cookie ??= require('cookie');
   try {
     const header = req.headers.cookie;
     const cookies = header ? cookie.parse(header) : {};

@@ -6,7 +6,6 @@
 
 const polka = require('polka');
 const sirv = require('sirv');
-const cookie = require('cookie');
 const common = require('./common.cjs');
 
 /** Polka has no res.json; this is what @polka/send-type does for the types used here. */
@@ -108,6 +107,8 @@ function createApp(scenario, sirvOptions = {}, app = polka({ onError }), parsers
 
 /** (i): cookies, JSON bodies, a sub-app of 50 routes under /api, an error handler. */
 function buildRealisticApp(app) {
+  // Required here: the cold-start apps do not load what they do not use.
+  const cookie = require('cookie');
   app.use(function cookieParser(req, res, next) {
     const header = req.headers.cookie;
     req.cookies = header ? cookie.parse(header) : {};

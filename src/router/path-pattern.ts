@@ -54,7 +54,18 @@ export type PathPattern = string | RegExp | Array<string | RegExp | PathPattern[
 export function compilePathPattern(path: PathPattern, options: PathPatternOptions = {}): CompiledPathPattern {
   const keys: PathKey[] = [];
   const regexp = compileInto(path, keys, options);
-  return { regexp, keys, exec: matcherFor(path, regexp) };
+  return { regexp, keys, exec: onFirstCall(() => matcherFor(path, regexp)) };
+}
+
+/**
+ * A matcher built when it is first used, not at registration: choosing it analyses the RegExp
+ * (see `matcherFor`), and an app registers many routes of which a request tries few (the stack
+ * index skips the rest), so start-up does not pay for routes nobody has asked for yet. Building
+ * cannot fail: the RegExp it starts from is already compiled.
+ */
+function onFirstCall(build: () => CompiledPathPattern['exec']): CompiledPathPattern['exec'] {
+  let exec: CompiledPathPattern['exec'] | undefined;
+  return (input: string) => (exec ??= build())(input);
 }
 
 /**
