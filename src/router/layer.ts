@@ -5,8 +5,12 @@ import { firstSegmentKey } from './stack-index';
 import type { NextFunction } from './types';
 import type { Route } from './route';
 import { forwardedSince, forwardingMoment } from './forwarded-errors';
-import { compilePathPattern5, paramsOf5, type MatchedPart, type PathPattern5 } from './patterns/express5';
-import { defineRouter2Fields, hideExpress4Fields } from './layer5-fields';
+import type { MatchedPart, PathPattern5 } from './patterns/express5';
+import type * as Layer5Fields from './layer5-fields';
+import { lazyModule } from '../http/lazy-module';
+
+// Express 5's path syntax and router 2's fields load with the first Express 5 layer: a 4.x app never loads them.
+const loadLayer5 = lazyModule(() => require('./layer5-fields') as typeof Layer5Fields);
 
 /** How a layer compiles its path, and how it reports a malformed escape in it. */
 export interface LayerOptions extends PathPatternOptions {
@@ -103,10 +107,11 @@ export class Layer {
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
     const syntax5 = options.syntax === 5;
-    const compiled = syntax5 ? compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
+    const layer5 = syntax5 ? loadLayer5() : undefined;
+    const compiled = layer5 !== undefined ? layer5.compilePathPattern5(path as PathPattern5, options) : compilePathPattern(path, options);
     this.handle = handle;
     this.name = handle.name || '<anonymous>';
-    if (syntax5) defineRouter2Fields(this, path, options);
+    if (layer5 !== undefined) layer5.defineRouter2Fields(this, path, options);
     this.params = undefined;
     this.path = undefined;
     this.keys = compiled.keys;
@@ -136,7 +141,7 @@ export class Layer {
     this[ARITY] = 0;
     this[PLAIN_DECODE_ERROR] = options.plainDecodeError === true;
     this[INDEX_KEY] = firstSegmentKey(path, options.end === false && options.dotBoundary === true);
-    if (syntax5) hideExpress4Fields(this);
+    if (layer5 !== undefined) layer5.hideExpress4Fields(this);
     else if (!(path instanceof RegExp)) {
       // Express marks its two shortcuts on the RegExp; route-listing tools read them.
       const flags = this.regexp as RegExp & { fast_slash?: boolean; fast_star?: boolean };
@@ -186,7 +191,7 @@ export class Layer {
       const plain = this[PLAIN_DECODE_ERROR];
       this.path = m[0] as string;
       this[MATCHED_PART] = (m as MatchedPart).part ?? -1;
-      return paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string) as LayerParams;
+      return loadLayer5().paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string) as LayerParams;
     }
     const params: LayerParams = {};
     const keys = this.keys;

@@ -2,6 +2,9 @@ import { compilePathPattern5, paramsOf5, type PathPattern5 } from './patterns/ex
 import type { PatternOptions } from './patterns/compiled-pattern';
 import { decodeParam } from './decode-param';
 
+// Layer loads this module on its first Express 5 layer, and takes the 5.x pattern compiler from it.
+export { compilePathPattern5, paramsOf5 };
+
 /** What one of router 2's per-path matchers answers. */
 export type Matcher5 = (path: string) => { params: Record<string, string | string[]>; path: string } | false;
 

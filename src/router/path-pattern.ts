@@ -16,9 +16,11 @@
  */
 
 import { compileSegmentParamMatcher } from './segment-param-matcher';
-import { parseSubset } from './regex-subset';
-import { hasBacktrackingRisk, memoMatcherSupports } from './backtracking-risk';
-import { compileMemoMatcher } from './memo-matcher';
+import type * as BacktrackingGuard from './backtracking-guard';
+import { lazyModule } from '../http/lazy-module';
+
+// The RegExp analysis and the memoising matcher load with the first pattern that needs a RegExp.
+const loadBacktrackingGuard = lazyModule(() => require('./backtracking-guard') as typeof BacktrackingGuard);
 
 /** One parameter of a compiled pattern: a name, or a number for unnamed groups. */
 export interface PathKey {
@@ -83,10 +85,7 @@ function matcherFor(path: PathPattern, regexp: RegExp): CompiledPathPattern['exe
   // `/literal/:param` (the usual route with a parameter) is matched without the RegExp engine.
   const direct = regexp.flags === 'i' || regexp.flags === '' ? compileSegmentParamMatcher(regexp.source, regexp.ignoreCase) : null;
   if (direct !== null) return direct;
-  const parsed = parseSubset(regexp.source, regexp.ignoreCase);
-  if (parsed === null || !hasBacktrackingRisk(parsed.node) || !memoMatcherSupports(parsed.node)) return runtime;
-  const memo = compileMemoMatcher(parsed.node, parsed.groups, regexp.ignoreCase);
-  return (input: string) => memo.exec(input);
+  return loadBacktrackingGuard().memoisingMatcherFor(regexp.source, regexp.ignoreCase) ?? runtime;
 }
 
 function compileInto(path: PathPattern, keys: PathKey[], options: PathPatternOptions): RegExp {

@@ -38,6 +38,10 @@ const QS = [pkg('qs'), pkg('side-channel'), pkg('get-intrinsic')];
 const TYPE_IS = [pkg('type-is'), pkg('mime-db')];
 const FILE_SENDER = [own('files/transfer-file.js'), own('files/stream-file.js')];
 const HTTP2 = [own('transport/http2-objects.js'), builtin('http2')];
+/** The analysis of a route pattern that needs a RegExp, and the memoising matcher (path-pattern.ts). */
+const PATTERN_ANALYSIS = [own('router/backtracking-guard.js'), own('router/regex-subset.js'), own('router/memo-matcher.js')];
+/** Express 5's path syntax and router 2's layer fields (layer.ts). */
+const EXPRESS5_LAYER = [own('router/layer5-fields.js'), own('router/patterns/express5.js')];
 
 /** Nothing here may load before an app uses the feature that needs it. */
 const OPTIONAL: OptionalModule[] = [
@@ -51,6 +55,8 @@ const OPTIONAL: OptionalModule[] = [
   own('views/render-application.js'),
   ...FILE_SENDER,
   ...HTTP2,
+  ...PATTERN_ANALYSIS,
+  ...EXPRESS5_LAYER,
   own('body/read.js'),
   builtin('zlib'),
   // Reason phrases: res.sendStatus, res.redirect and the final handler's 404 and error pages.
@@ -205,6 +211,8 @@ const FEATURES: {
   { scenario: 'req-is', title: 'req.is', answer: { status: 200, body: 'json' }, loads: TYPE_IS },
   { scenario: 'http2', title: 'an HTTP/2 request (h2c)', answer: { status: 200, body: 'Hello, World!' }, loads: HTTP2 },
   { scenario: 'legacy', title: "the 3.x layer's multipart body parser", answer: { status: 200, body: 'f' }, loads: [own('legacy/'), pkg('busboy')] },
+  { scenario: 'route-pattern', title: 'a route whose parameter has its own pattern', answer: { status: 200, body: '42' }, loads: PATTERN_ANALYSIS, notLoads: EXPRESS5_LAYER },
+  { scenario: 'express5', title: 'an Express 5 route with a wildcard', answer: { status: 200, body: 'a+b' }, loads: EXPRESS5_LAYER },
 ];
 
 describe('using a feature loads its modules, and the feature works', () => {
