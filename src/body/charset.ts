@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import contentType from 'content-type';
+import { loadContentType } from '../http/content-type';
 import type * as Iconv from 'iconv-lite';
 import { BoundedMemo } from './bounded-memo';
 import { lazyModule } from '../http/lazy-module';
@@ -22,7 +22,7 @@ export function requestCharset(req: IncomingMessage): string | undefined {
 
 function parseCharset(header: string): string | null {
   try {
-    const charset = contentType.parse(header).parameters.charset;
+    const charset = loadContentType().parse(header).parameters.charset;
     return charset ? charset.toLowerCase() : null;
   } catch {
     return null;

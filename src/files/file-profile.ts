@@ -2,7 +2,7 @@ import type contentDisposition from 'content-disposition';
 import { contentTypeFor } from '../http/mime';
 import type { DotfilesPolicy } from './file-options';
 import type { FreshnessFunction } from './conditional';
-import fresh from 'fresh';
+import { fresh4 } from '../http/fresh-4';
 import { lazyModule } from '../http/lazy-module';
 
 // Only `res.download` needs it: required on its first call, not when a static middleware is built.
@@ -36,7 +36,7 @@ export const FILE_PROFILE_4: FileProfile = Object.freeze({
   defaultDotfiles: undefined,
   readsHidden: true,
   contentType: contentTypeFor,
-  isFresh: fresh,
+  isFresh: fresh4,
   attachment: (name: string) => loadContentDisposition()(name),
   etagFromAppSetting: false,
 });

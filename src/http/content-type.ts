@@ -1,5 +1,14 @@
-import contentType from 'content-type';
+import type ContentType from 'content-type';
 import { loadMime } from './mime';
+import { lazyModule } from './lazy-module';
+
+/** The `content-type` package, loaded for the first value that is more than a bare `type/subtype`. */
+export const loadContentType = lazyModule(() => require('content-type') as typeof ContentType);
+
+/** A bare media type, `type/subtype` of token characters (RFC 9110 §8.3.1), as res.type and res.send set it. */
+const BARE_TYPE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A parameter value that is a token, written without quotes. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** A `charset` parameter anywhere in a Content-Type value. */
 const CHARSET_PARAMETER = /;\s*charset\s*=/;
@@ -30,9 +39,16 @@ export function setCharset(type: string, charset: string): string {
     const known = charsetMemo.get(key);
     if (known !== undefined) return known;
   }
-  const parsed = contentType.parse(type);
-  parsed.parameters.charset = charset;
-  const formatted = contentType.format(parsed);
+  let formatted: string;
+  if (BARE_TYPE.test(type) && TOKEN.test(charset)) {
+    // What parsing and formatting give for a bare type: the type in lower case and the one parameter.
+    formatted = type.toLowerCase() + '; charset=' + charset;
+  } else {
+    const contentType = loadContentType();
+    const parsed = contentType.parse(type);
+    parsed.parameters.charset = charset;
+    formatted = contentType.format(parsed);
+  }
   if (key !== undefined) {
     if (charsetMemo.size >= MEMO_LIMIT) charsetMemo.clear();
     charsetMemo.set(key, formatted);

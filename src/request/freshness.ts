@@ -1,4 +1,4 @@
-import fresh from 'fresh';
+import { fresh4 } from '../http/fresh-4';
 import type { PorticoRequest } from './request';
 import type { PorticoResponse } from '../response/response';
 import { readHeader, ETAG, LAST_MODIFIED } from '../http/trusted-header';
@@ -11,7 +11,7 @@ import { usesOwnHeaderMethods } from '../http/own-header-methods';
  * requests from version 22 on; before, only an app that rewrites `req.method` can see one.
  */
 export function isFresh(req: PorticoRequest): boolean {
-  return isFreshBy(req, fresh);
+  return isFreshBy(req, fresh4);
 }
 
 /** How two validators sets compare: `fresh` 0.5 (Express 4) or 2 (Express 5, where a present `If-None-Match` decides alone). */

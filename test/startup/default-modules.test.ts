@@ -68,17 +68,19 @@ const OPTIONAL: OptionalModule[] = [
   pkg('bytes'),
   pkg('ms'),
   pkg('vary'),
+  // The comparison of validators: the first conditional request.
+  pkg('fresh'),
+  // The parser of a Content-Type with parameters (a bare `type/subtype` is written directly).
+  pkg('content-type'),
 ];
 
 /**
- * Everything `require('portico')` may load, in load order: its stub, the core bundle and these
- * small header libraries. A new file here (a package, a bundle, a built-in module) must be a choice.
+ * Everything `require('portico')` may load, in load order: its stub, the core bundle and mime.
+ * A new file here (a package, a bundle, a built-in module) must be a choice.
  */
 const DEFAULT_FILES = [
   'dist/index.js',
   'dist/bundle/core.js',
-  'fresh',
-  'content-type',
   // `portico.static.mime` is mime@1.6 itself, a data property as in Express 4.
   'mime',
 ];
@@ -167,11 +169,11 @@ describe('require("portico") in a fresh process', () => {
   it('loads none of the optional features\' modules, nor node:crypto', async () => {
     const result = await probeScenario('require');
     assert.deepEqual(loadedOf(result, OPTIONAL_AT_REQUIRE), []);
-    // The default path is Portico's own files and a few small header libraries.
+    // The default path is Portico's own files and mime.
     assert.ok(result.modules.some((p) => p.endsWith(`${sep}dist${sep}index.js`)), 'the probe loaded the package');
   });
 
-  it('loads exactly the entry, the core bundle and the header libraries it is allowed', async () => {
+  it('loads exactly the entry, the core bundle and mime', async () => {
     const result = await probeScenario('require');
     assert.deepEqual(describeFiles(result.files ?? []), DEFAULT_FILES);
     // The core bundle holds none of the optional features' modules (a lazy require of one of them
@@ -211,6 +213,8 @@ const FEATURES: {
   { scenario: 'req-is', title: 'req.is', answer: { status: 200, body: 'json' }, loads: TYPE_IS },
   { scenario: 'http2', title: 'an HTTP/2 request (h2c)', answer: { status: 200, body: 'Hello, World!' }, loads: HTTP2 },
   { scenario: 'legacy', title: "the 3.x layer's multipart body parser", answer: { status: 200, body: 'f' }, loads: [own('legacy/'), pkg('busboy')] },
+  { scenario: 'type-parameter', title: 'a Content-Type with a parameter', answer: { status: 200, body: 'x' }, loads: [pkg('content-type')] },
+  { scenario: 'conditional', title: 'a conditional GET', answer: { status: 304, body: '' }, loads: [pkg('fresh')] },
   { scenario: 'route-pattern', title: 'a route whose parameter has its own pattern', answer: { status: 200, body: '42' }, loads: PATTERN_ANALYSIS, notLoads: EXPRESS5_LAYER },
   { scenario: 'express5', title: 'an Express 5 route with a wildcard', answer: { status: 200, body: 'a+b' }, loads: EXPRESS5_LAYER },
 ];
