@@ -317,43 +317,53 @@ class DispatchFrame {
       layer.handle_request(req, this.res, this.next);
       return;
     }
-    const n = layerPath.length;
-    if (n !== 0) {
-      // The matched prefix must end at a segment boundary of the path it was matched against.
-      // (Character codes and startsWith: no one-character or prefix strings made per request.)
-      if (!path.startsWith(layerPath)) {
-        this.advance(layerError);
-        return;
-      }
-      const after = path.charCodeAt(n);
-      if (n < path.length && after !== 0x2f /* / */ && (after !== 0x2e /* . */ || (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true)) {
-        this.advance(layerError);
-        return;
-      }
-      const protohost = this.protohost;
-      const start = protohost.length;
-      // The URL as sent begins with the matched path unless the path was escaped (see
-      // legacy-target.ts); then strip the characters that were escaped into it, so the URL handed
-      // on keeps whole characters (Express cuts the sent URL at the escaped length).
-      let cut = n;
-      let removed = layerPath;
-      if (!req.url.startsWith(layerPath, start)) {
-        const raw = rawPrefixLength(req.url, start, path, n);
-        if (raw !== -1) cut = raw;
-        removed = req.url.slice(start, start + cut);
-      }
-      this.removed = removed;
-      let url = protohost + req.url.slice(start + cut);
-      if (!protohost && url.charCodeAt(0) !== 0x2f /* / */) {
-        url = '/' + url;
-        this.slashAdded = true;
-      }
-      req.url = url;
-      req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
-    }
+    // (The mount path is handled out of line: kept small, this method is inlined into `advance`,
+    // which middleware mounted at `/`, the usual case, reaches once per layer.)
+    if (layerPath.length !== 0 && !this.stripMountPath(layerError, layerPath, path)) return;
     if (this.traced) traceLayerCall(layer, (req as MatchedRouteRequest)[MATCHED_ROUTE], layerError, req, this.res, this.next);
     else if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);
+  }
+
+  /**
+   * Strips the matched mount path from `req.url` and extends `req.baseUrl`; false (after moving on
+   * to the next layer) when the matched prefix does not end at a segment boundary of the path.
+   */
+  private stripMountPath(layerError: unknown, layerPath: string, path: string): boolean {
+    const req = this.req;
+    const n = layerPath.length;
+    // The matched prefix must end at a segment boundary of the path it was matched against.
+    // (Character codes and startsWith: no one-character or prefix strings made per request.)
+    if (!path.startsWith(layerPath)) {
+      this.advance(layerError);
+      return false;
+    }
+    const after = path.charCodeAt(n);
+    if (n < path.length && after !== 0x2f /* / */ && (after !== 0x2e /* . */ || (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] === true)) {
+      this.advance(layerError);
+      return false;
+    }
+    const protohost = this.protohost;
+    const start = protohost.length;
+    // The URL as sent begins with the matched path unless the path was escaped (see
+    // legacy-target.ts); then strip the characters that were escaped into it, so the URL handed
+    // on keeps whole characters (Express cuts the sent URL at the escaped length).
+    let cut = n;
+    let removed = layerPath;
+    if (!req.url.startsWith(layerPath, start)) {
+      const raw = rawPrefixLength(req.url, start, path, n);
+      if (raw !== -1) cut = raw;
+      removed = req.url.slice(start, start + cut);
+    }
+    this.removed = removed;
+    let url = protohost + req.url.slice(start + cut);
+    if (!protohost && url.charCodeAt(0) !== 0x2f /* / */) {
+      url = '/' + url;
+      this.slashAdded = true;
+    }
+    req.url = url;
+    req.baseUrl = this.parentUrl + (layerPath.charCodeAt(n - 1) === 0x2f /* / */ ? layerPath.slice(0, -1) : layerPath);
+    return true;
   }
 }
 

@@ -3,7 +3,7 @@
 // If-Range). The files are written once with fixed modification times, so ETags and
 // Last-Modified are the same for both frameworks.
 import fc from 'fast-check';
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { piecesOf, type FuzzArea } from '../differential';
@@ -11,9 +11,10 @@ import { piecesOf, type FuzzArea } from '../differential';
 const MTIME = new Date('2026-01-02T03:04:05Z');
 const MTIME_HTTP = MTIME.toUTCString();
 
-/** The served tree, made once per process. */
+/** The served tree, made once per process and removed as the process exits. */
 const root = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'portico-fuzz-files-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const files: Record<string, string> = {
     'hello.txt': 'hello, world',
     'page.html': '<p>page</p>',
