@@ -75,12 +75,20 @@ function metricTable(results, pick, { digits = 0, higherIsBetter = true } = {}) 
   return table(header, rows);
 }
 
+/**
+ * The frameworks Portico is compared with: not raw node:http (the limit, a column of its own), and
+ * not Portico's own variants (`portico/5`, the `deferred dispatch` setting), which are Portico too.
+ */
+function peersOf(frameworks) {
+  return frameworks.filter((f) => f !== 'node-http' && f !== 'portico' && !f.startsWith('portico-') && f !== 'portico5');
+}
+
 /** Portico's requests per second divided by each reference, per scenario, with geometric means. */
 function ratioTable(results) {
   const has = (id) => results.frameworks.includes(id);
   if (!has('portico')) return null;
   const references = ['node-http', 'fastify', 'express4'].filter(has);
-  const peers = mainFrameworks(results).filter((f) => f !== 'portico' && f !== 'node-http');
+  const peers = peersOf(mainFrameworks(results));
   const header = ['Scenario', ...references.map((f) => `Portico / ${frameworkById(f).label}`), 'Portico / fastest peer'];
   const columns = references.map(() => []);
   const peerRatios = [];
@@ -131,7 +139,7 @@ function targetPeers(id, peers, row) {
 function targetTable(results) {
   const frameworks = mainFrameworks(results);
   if (!frameworks.includes('portico') || !frameworks.includes('node-http')) return null;
-  const peers = frameworks.filter((f) => f !== 'portico' && f !== 'node-http');
+  const peers = peersOf(frameworks);
   const verdict = (ratio, target) => {
     if (ratio === null) return '—';
     // Three decimals where two would round a miss up to the target (0.946 is not 0.95).
@@ -325,7 +333,7 @@ export function resultTables(results, { charts = false } = {}) {
       '',
       ratios,
       '',
-      '"Fastest peer" is the fastest framework in the row other than Portico and raw `node:http`.',
+      '"Fastest peer" is the fastest framework in the row other than Portico (with its `portico/5` and `deferred dispatch` variants) and raw `node:http`.',
       '',
     );
   }
