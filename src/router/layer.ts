@@ -65,45 +65,49 @@ export const RAW_PATH = Symbol('rawPath');
  * anyone who does not install one.
  */
 export class Layer {
-  /**
-   * Declared, not a class field: a field would be defined on each layer and hide an accessor that
-   * code such as express-async-errors installs on `Layer.prototype.handle` to wrap every handler.
+  /*
+   * Every field is declared and assigned by the constructor, in Express's order (`handle`, `name`,
+   * `params`, `path`, `keys`, `regexp`; router 2's for an Express 5 layer), then the Symbol-keyed
+   * ones. A class field would be defined on each layer before the constructor runs: `Object.keys`
+   * and `console.log` of a layer would list the fields in another order, and a `handle` field would
+   * hide the accessor that code such as express-async-errors installs on `Layer.prototype.handle`.
+   * `method` (a layer of a route) and `route` (a layer of a router) are added by whoever creates
+   * the layer, as Express adds them: a route's layers have no `route`, a router's have no `method`.
    */
   declare handle: AnyHandler;
-  // Express's fields in Express's order (fields are defined in declaration order), then the Symbol-keyed ones.
-  readonly name: string;
+  declare readonly name: string;
   /** The params of the last successful `match`. */
-  params: LayerParams | undefined;
+  declare params: LayerParams | undefined;
   /** The part of the path the last successful `match` consumed (stripped from `req.url` for middleware). */
-  path: string | undefined;
-  readonly keys: PathKey[];
-  readonly regexp: RegExp;
-  private readonly [EXEC]: (path: string) => ArrayLike<string | undefined> | null;
+  declare path: string | undefined;
+  declare readonly keys: PathKey[];
+  declare readonly regexp: RegExp;
+  declare private readonly [EXEC]: (path: string) => ArrayLike<string | undefined> | null;
   /** Set for the layers inside a route: the lower-case method they serve (`undefined` = all). */
-  method: string | undefined;
+  declare method: string | undefined;
   /** Set for a router layer that dispatches to a route. */
-  route: Route | undefined;
+  declare route: Route | undefined;
   /** The literal first path segment (lower case) this layer can only match under; undefined when any. */
-  readonly [INDEX_KEY]: string | undefined;
-  readonly [RAW_PATH]: PathPattern;
-  private readonly [MATCHES_EVERYTHING]: boolean;
-  private readonly [IS_STAR]: boolean;
+  declare readonly [INDEX_KEY]: string | undefined;
+  declare readonly [RAW_PATH]: PathPattern;
+  declare private readonly [MATCHES_EVERYTHING]: boolean;
+  declare private readonly [IS_STAR]: boolean;
   /** A literal path with no pattern syntax: compared as a string, no RegExp run. */
-  private readonly [LITERAL]: string | undefined;
+  declare private readonly [LITERAL]: string | undefined;
   /** The same for a middleware mount path (a prefix ending at a `/` or the end of the path). */
-  private readonly [PREFIX_LITERAL]: string | undefined;
-  private readonly [LITERAL_SENSITIVE]: boolean;
-  private readonly [LITERAL_STRICT]: boolean;
-  private readonly [LITERAL_ENDS_WITH_SLASH]: boolean;
+  declare private readonly [PREFIX_LITERAL]: string | undefined;
+  declare private readonly [LITERAL_SENSITIVE]: boolean;
+  declare private readonly [LITERAL_STRICT]: boolean;
+  declare private readonly [LITERAL_ENDS_WITH_SLASH]: boolean;
   /** `handle.length`, read once per handler function (reading it is an API call in V8). */
-  private [ARITY_OF]: AnyHandler | undefined;
-  private [ARITY]: number;
+  declare private [ARITY_OF]: AnyHandler | undefined;
+  declare private [ARITY]: number;
   /** A malformed escape fails with 3.x's plain `Error` instead of 4.x's URIError (portico/legacy). */
-  private readonly [PLAIN_DECODE_ERROR]: boolean;
+  declare private readonly [PLAIN_DECODE_ERROR]: boolean;
   /** Express 5 params: absent keys left out, a wildcard's value an array of segments. */
-  private readonly [SYNTAX5]: boolean;
+  declare private readonly [SYNTAX5]: boolean;
   /** For an Express 5 array path: which element the last match matched (-1: not an array). */
-  [MATCHED_PART]: number;
+  declare [MATCHED_PART]: number;
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
     const syntax5 = options.syntax === 5;
@@ -116,8 +120,6 @@ export class Layer {
     this.path = undefined;
     this.keys = compiled.keys;
     this.regexp = compiled.regexp ?? NO_REGEXP;
-    this.method = undefined;
-    this.route = undefined;
     this[EXEC] = compiled.exec;
     this[RAW_PATH] = path;
     this[MATCHES_EVERYTHING] = path === '/' && options.end === false;

@@ -10,9 +10,10 @@ export type Matcher5 = (path: string) => { params: Record<string, string | strin
 
 /**
  * Router 2's own fields of a layer (`rawPath`, `slash`, `matchers`), defined on an Express 5
- * layer in router 2's order so that `JSON.stringify(req.route)` and tools that read them see what
- * they see on Express 5. The matchers compile their path when first called: the layer itself
- * matches with the pattern it compiled at registration, and nothing in Portico calls them.
+ * layer in router 2's order, right after `handle` and `name`, so that `JSON.stringify(req.route)`
+ * and tools that read them see what they see on Express 5. The matchers compile their path when
+ * first called: the layer itself matches with the pattern it compiled at registration, and nothing
+ * in Portico calls them.
  */
 export function defineRouter2Fields(layer: object, path: unknown, options: PatternOptions): void {
   const raw = Array.isArray(path) ? (path as unknown[]).flat(Infinity) : path;
@@ -22,17 +23,6 @@ export function defineRouter2Fields(layer: object, path: unknown, options: Patte
   define('rawPath', raw);
   define('slash', path === '/' && options.end === false);
   define('matchers', (Array.isArray(raw) ? raw : [raw]).map((p) => lazyMatcher(p as PathPattern5, options)));
-  Object.defineProperty(layer, 'toJSON', { configurable: true, writable: true, value: router2Json });
-}
-
-/** Router 2 assigns `method` and `route` after its own fields; the JSON of a layer lists them in that order. */
-const ROUTER2_ORDER = ['name', 'rawPath', 'slash', 'matchers', 'method', 'route'];
-
-function router2Json(this: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of ROUTER2_ORDER) out[name] = this[name];
-  for (const name of Object.keys(this)) if (!(name in out)) out[name] = this[name];
-  return out;
 }
 
 function lazyMatcher(path: PathPattern5, options: PatternOptions): Matcher5 {

@@ -33,16 +33,19 @@ function lowerMethod(method: string): string {
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the per-method adders are defined on the prototype below
 export class Route {
-  readonly path: PathPattern;
-  readonly stack: Layer[] = [];
+  // Declared and assigned in the constructor (see Layer): a route is built per registered path.
+  declare readonly path: PathPattern;
+  declare readonly stack: Layer[];
   /**
    * Lower-case method name → true; `_all` when `all()` was used. A plain object, as in Express,
    * because tools read it with `hasOwnProperty`; lookups compare with `=== true`.
    */
-  readonly methods: Record<string, boolean> = {};
+  declare readonly methods: Record<string, boolean>;
 
   constructor(path: PathPattern) {
     this.path = path;
+    this.stack = [];
+    this.methods = {};
   }
 
   /** Does this route serve `method` (upper or lower case)? GET also serves HEAD unless HEAD has its own. */

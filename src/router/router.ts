@@ -87,6 +87,8 @@ export class RouterCore {
         { sensitive: this.caseSensitive, strict: false, end: false, dotBoundary: this.dotBoundary, plainDecodeError: this[PLAIN_DECODE_ERRORS] === true },
         fn as AnyFunction,
       );
+      // A router's middleware layers show `route` too (undefined), as Express's do.
+      layer.route = undefined;
       this.stack.push(layer);
     }
     return this;

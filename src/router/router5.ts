@@ -57,7 +57,9 @@ export class Router5Core extends RouterCore {
     if (handlers.length === 0) throw new TypeError('argument handler is required');
     for (const fn of handlers) {
       if (typeof fn !== 'function') throw new TypeError('argument handler must be a function');
-      this.stack.push(new Layer(path as PathPattern, { sensitive: this.caseSensitive, strict: false, end: false, syntax: 5 }, fn as AnyFunction));
+      const layer = new Layer(path as PathPattern, { sensitive: this.caseSensitive, strict: false, end: false, syntax: 5 }, fn as AnyFunction);
+      layer.route = undefined;
+      this.stack.push(layer);
     }
     return this;
   }
