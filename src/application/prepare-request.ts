@@ -98,6 +98,13 @@ export function apiResponsePrototype(app: Application | undefined): object {
 
 /** Gives `req` and `res` the prototypes in force for `app`, touching them only when they differ. */
 export function adoptPrototypes(app: Application, req: object, res: object): void {
+  // Requests of Portico's own server usually have the app's prototypes already. The test is kept
+  // this small so that V8 inlines it into the app's handler with the router's dispatch (its
+  // inlining budget there is shared); changing prototypes happens out of line.
+  if (Object.getPrototypeOf(req) !== requestPrototypeOf(app) || Object.getPrototypeOf(res) !== responsePrototypeOf(app)) changePrototypes(app, req, res);
+}
+
+function changePrototypes(app: Application, req: object, res: object): void {
   const requestProto = requestPrototypeOf(app);
   const currentRequestProto = Object.getPrototypeOf(req) as object;
   if (currentRequestProto !== requestProto) {

@@ -1,14 +1,32 @@
 import type * as Crypto from 'node:crypto';
 import { Buffer } from 'node:buffer';
 import { lazyModule } from './lazy-module';
+import { shortSha1Base64 } from './sha1';
 
 type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string;
 
 // node:crypto is not in node's start-up snapshot and loads some twenty internal modules: required
-// for the first body that needs a tag, not by `require('portico')`.
+// when the hashes below need it, not by `require('portico')`.
 const loadCrypto = lazyModule(() => require('node:crypto') as typeof Crypto);
 
+/*
+ * sha1.ts hashes a short body at a few times the cost of node:crypto's one-shot hash, but loading
+ * node:crypto costs what some thousands of such hashes do. So the first JS_HASHES short bodies (an
+ * app's first answers: a cold start, a test suite's requests) are hashed there, and node:crypto
+ * takes over after them, or as soon as a longer body has loaded it.
+ */
+const JS_HASHES = 256;
+let jsHashesLeft = JS_HASHES;
+
 function sha1Base64(body: string | Buffer, encoding: BufferEncoding | undefined): string {
+  if (jsHashesLeft > 0) {
+    const short = shortSha1Base64(body, encoding);
+    if (short !== undefined) {
+      jsHashesLeft--;
+      return short;
+    }
+    jsHashesLeft = 0;
+  }
   const crypto = loadCrypto();
   // Node 20.12+ has a one-shot `crypto.hash`, several times cheaper than a Hash object for the short
   // bodies of typical responses; older runtimes fall back to createHash.

@@ -38,7 +38,12 @@ export function resourceNameOf(url: string): string {
 
 /** `http://example.com` for an absolute-form target, else the empty string. */
 export function protohostOf(url: string | undefined): string {
+  // Kept small for the router, which asks for every request: an origin-form target is answered here.
   if (typeof url !== 'string' || url.length === 0 || url.charCodeAt(0) === 0x2f /* / */) return '';
+  return protohostOfOtherTarget(url);
+}
+
+function protohostOfOtherTarget(url: string): string {
   const q = url.indexOf('?');
   const end = q === -1 ? url.length : q;
   const scheme = url.indexOf('://');

@@ -87,7 +87,9 @@ function startFrame(
   ending: Ending | undefined,
   owner: unknown,
 ): void {
-  const frame = new DispatchFrame(router, req, res, out, ending, owner);
+  // Whether anyone traces is read here, not in the constructor: V8 inlines this function into the
+  // app's handler, and the constructor too only while it stays small (the budget is shared).
+  const frame = new DispatchFrame(router, req, res, out, ending, owner, routerTracingActive());
   frame.index = firstLayerToRun(router.stack, frame.paramsHooked);
   req.next = frame.next;
   req.baseUrl = frame.parentUrl;
@@ -134,7 +136,7 @@ class DispatchFrame {
   /** The matched pattern the request carried as it entered (restored as it leaves; traced only). */
   declare readonly savedRoute: unknown;
 
-  constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown) {
+  constructor(router: RouterCore, req: RoutedRequest, res: unknown, out: NextFunction | undefined, ending: Ending | undefined, owner: unknown, traced: boolean) {
     this.router = router;
     this.req = req;
     this.res = res;
@@ -159,8 +161,8 @@ class DispatchFrame {
     this.lastPath = '';
     this.routeEnteredAt = -1;
     this.paramsHooked = router.process_params !== processParams;
-    this.traced = routerTracingActive();
-    this.savedRoute = this.traced ? (req as MatchedRouteRequest)[MATCHED_ROUTE] : undefined;
+    this.traced = traced;
+    this.savedRoute = traced ? (req as MatchedRouteRequest)[MATCHED_ROUTE] : undefined;
   }
 
   /** Leaves the router: restores what it changed on the request, answers OPTIONS, calls `out`. */
