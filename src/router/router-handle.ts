@@ -65,7 +65,7 @@ function lowerBound(list: readonly number[], value: number): number {
  * against the path, stripping the mount path for middleware and restoring it afterwards.
  */
 export function handleRequest(router: RouterCore, rawReq: unknown, res: unknown, out: NextFunction): void {
-  startFrame(router, rawReq as RoutedRequest, res, out, undefined, undefined);
+  startFrame(new DispatchFrame(router, rawReq as RoutedRequest, res, out, undefined, undefined, routerTracingActive()));
 }
 
 /**
@@ -76,21 +76,15 @@ export type Ending = (owner: never, req: never, res: never, err: unknown) => voi
 
 /** `handleRequest` for the outermost router of an app: `ending(owner, req, res, err)` replaces `out`. */
 export function handleRequestToEnding(router: RouterCore, rawReq: unknown, res: unknown, ending: Ending, owner: unknown): void {
-  startFrame(router, rawReq as RoutedRequest, res, undefined, ending, owner);
+  // The frame is built here, one call from the app's handler, and whether anyone traces is read
+  // before it: V8 inlines these functions into the handler, and the constructor only while its
+  // turn comes before the shared inlining budget runs out (the nearer the call, the sooner).
+  startFrame(new DispatchFrame(router, rawReq as RoutedRequest, res, undefined, ending, owner, routerTracingActive()));
 }
 
-function startFrame(
-  router: RouterCore,
-  req: RoutedRequest,
-  res: unknown,
-  out: NextFunction | undefined,
-  ending: Ending | undefined,
-  owner: unknown,
-): void {
-  // Whether anyone traces is read here, not in the constructor: V8 inlines this function into the
-  // app's handler, and the constructor too only while it stays small (the budget is shared).
-  const frame = new DispatchFrame(router, req, res, out, ending, owner, routerTracingActive());
-  frame.index = firstLayerToRun(router.stack, frame.paramsHooked);
+function startFrame(frame: DispatchFrame): void {
+  const req = frame.req;
+  frame.index = firstLayerToRun(frame.router.stack, frame.paramsHooked);
   req.next = frame.next;
   req.baseUrl = frame.parentUrl;
   req.originalUrl = req.originalUrl || req.url;
