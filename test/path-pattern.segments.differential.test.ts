@@ -2,8 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import express from 'express';
-import portico from '../src/index';
-import { startServer, send, type RunningServer } from './helpers/server';
+import { startBoth, type ServerPair } from './helpers/compare';
 
 /*
  * Paths made of literal segments and whole-segment parameters (`/users/:id/posts`) are compiled by a
@@ -51,18 +50,13 @@ const requestFor = (p: string) =>
 
 const kase = pattern.chain((p) => fc.record({ pattern: fc.constant(p), path: requestFor(p), kind: fc.constantFrom('get', 'use'), strict: fc.boolean(), sensitive: fc.boolean() }));
 
-let p: RunningServer;
-let e: RunningServer;
+let both: ServerPair;
 
 describe('paths of literal segments and parameters, on Portico and express@4 (differential, generated)', () => {
   before(async () => {
-    p = await startServer(build(portico as unknown as Framework));
-    e = await startServer(build(express));
+    both = await startBoth(build);
   });
-  after(async () => {
-    await p.close();
-    await e.close();
-  });
+  after(() => both.close());
 
   it('compile to the same RegExp and keys, and match the same requests with the same params', async () => {
     let matched = 0;
@@ -70,7 +64,7 @@ describe('paths of literal segments and parameters, on Portico and express@4 (di
       fc.asyncProperty(kase, async (c) => {
         const query = new URLSearchParams({ pattern: c.pattern, kind: c.kind, strict: c.strict ? '1' : '0', sensitive: c.sensitive ? '1' : '0' });
         const path = '/try' + (c.path.startsWith('/') ? c.path : '/' + c.path) + '?' + query.toString();
-        const [fromPortico, fromExpress] = [await send(p.port, { path }), await send(e.port, { path })];
+        const { portico: fromPortico, express: fromExpress } = await both.send({ path });
         assert.equal(fromPortico.status, fromExpress.status);
         assert.equal(fromPortico.headers['x-layer'], fromExpress.headers['x-layer']);
         assert.deepEqual(JSON.parse(fromPortico.text), JSON.parse(fromExpress.text));

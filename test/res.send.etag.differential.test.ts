@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import express from 'express';
-import portico from '../src/index';
 import { shortSha1Base64, SHORT_BODY } from '../src/http/sha1';
-import { startServer, send, type RunningServer } from './helpers/server';
+import { startBoth, type ServerPair } from './helpers/compare';
 
 /*
  * An app's first short bodies are tagged with Portico's own SHA-1 (src/http/sha1.ts), node:crypto's
@@ -40,18 +39,13 @@ const bytes = fc.oneof(
   fc.integer({ min: SHORT_BODY - 70, max: SHORT_BODY + 10 }).chain((n) => fc.uint8Array({ minLength: n, maxLength: n })),
 );
 
-let p: RunningServer;
-let e: RunningServer;
+let both: ServerPair;
 
 describe('ETag of short bodies hashed without node:crypto, on Portico and express@4 (differential, generated)', () => {
   before(async () => {
-    p = await startServer(build(portico as unknown as Framework));
-    e = await startServer(build(express));
+    both = await startBoth(build);
   });
-  after(async () => {
-    await p.close();
-    await e.close();
-  });
+  after(() => both.close());
 
   it('tags strings and Buffers, weak and strong, as Express 4 does', async () => {
     const kase = fc.record({ body: fc.oneof(text.map((t) => Buffer.from(t, 'utf8')), bytes.map((b) => Buffer.from(b))), as: fc.constantFrom('string', 'buffer'), etag: fc.constantFrom('weak', 'strong') });
@@ -59,7 +53,7 @@ describe('ETag of short bodies hashed without node:crypto, on Portico and expres
     await fc.assert(
       fc.asyncProperty(kase, async (c) => {
         const request = { method: 'POST', path: `/tag?as=${c.as}&etag=${c.etag}`, headers: { 'content-type': 'text/plain' }, body: c.body.toString('hex') };
-        const [ours, theirs] = [await send(p.port, request), await send(e.port, request)];
+        const { portico: ours, express: theirs } = await both.send(request);
         assert.equal(ours.status, 200);
         assert.equal(ours.headers.etag, theirs.headers.etag);
         assert.equal(ours.text, theirs.text);

@@ -22,10 +22,9 @@ const digest = Buffer.alloc(20);
 export function shortSha1Base64(body: string | Uint8Array, encoding: BufferEncoding | undefined): string | undefined {
   let length: number;
   if (typeof body === 'string') {
-    // Three bytes per UTF-16 unit at most: a string that short always fits.
-    if (body.length * 3 <= SHORT_BODY) length = block.write(body, 0, encoding ?? 'utf8');
-    else if (Buffer.byteLength(body, encoding ?? 'utf8') <= SHORT_BODY) length = block.write(body, 0, encoding ?? 'utf8');
-    else return undefined;
+    // Three bytes per UTF-16 unit at most: a string that short fits without counting its bytes.
+    if (body.length * 3 > SHORT_BODY && Buffer.byteLength(body, encoding ?? 'utf8') > SHORT_BODY) return undefined;
+    length = block.write(body, 0, encoding ?? 'utf8');
   } else {
     if (body.length > SHORT_BODY) return undefined;
     block.set(body, 0);

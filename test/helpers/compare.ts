@@ -20,18 +20,33 @@ export async function compareApps(
   build: (framework: FrameworkLike) => Listener,
   requests: SimpleRequest[],
 ): Promise<ComparedResponses[]> {
-  const p = await startServer(build(portico as unknown as FrameworkLike));
-  const e = await startServer(build(express));
+  const both = await startBoth(build);
   try {
     const out: ComparedResponses[] = [];
-    for (const r of requests) {
-      out.push({ portico: await send(p.port, r), express: await send(e.port, r) });
-    }
+    for (const r of requests) out.push(await both.send(r));
     return out;
   } finally {
-    await p.close();
-    await e.close();
+    await both.close();
   }
+}
+
+/** The app built on Portico and on express@4, both listening: each request goes to Portico, then to Express. */
+export interface ServerPair {
+  send(request: SimpleRequest): Promise<ComparedResponses>;
+  close(): Promise<void>;
+}
+
+/** Starts `build`'s app on both frameworks, for tests that send many requests (generated ones) to one pair. */
+export async function startBoth(build: (framework: FrameworkLike) => Listener): Promise<ServerPair> {
+  const p = await startServer(build(portico as unknown as FrameworkLike));
+  const e = await startServer(build(express));
+  return {
+    send: async (request) => ({ portico: await send(p.port, request), express: await send(e.port, request) }),
+    close: async () => {
+      await p.close();
+      await e.close();
+    },
+  };
 }
 
 /** Headers of a response without the volatile ones, for deepStrictEqual. */
