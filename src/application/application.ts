@@ -17,7 +17,7 @@ import type * as RenderApplication from '../views/render-application';
 import { lazyModule } from '../http/lazy-module';
 import type { EngineFunction } from '../views/types';
 import { readSetting, writeSetting, applyDefaultSettings, type Settings } from '../settings/settings';
-import { prepareRequest, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
+import { prepareRequest, API_REQUEST_PROTO, API_RESPONSE_PROTO, REQUEST_PROTO, RESPONSE_PROTO } from './prepare-request';
 import { inheritFromParent, inheritedRequestPrototype, inheritedResponsePrototype, isApplication, mountApplication, ownPrototype, relinkMountedApps, MOUNTED_APPS } from './mount-application';
 import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
@@ -238,6 +238,12 @@ Object.defineProperty(ApplicationCore.prototype, REGISTRATION_ROUTER, {
     return this._router ?? this.lazyRouter();
   },
 });
+
+// Express 4's request and response are the API prototypes of every app built on these methods (see
+// prepare-request.ts): what a root app's requests get until the app makes its own. Read for every
+// request, so found on the prototype chain rather than by a fallback.
+Object.defineProperty(ApplicationCore.prototype, API_REQUEST_PROTO, { configurable: true, writable: true, value: PorticoRequest.prototype });
+Object.defineProperty(ApplicationCore.prototype, API_RESPONSE_PROTO, { configurable: true, writable: true, value: PorticoResponse.prototype });
 
 /**
  * What `app.handle` does with the app's router (`undefined` when the app has none yet): the request

@@ -1,4 +1,4 @@
-import { isUnusualTarget, parseUnusualTarget } from './legacy-target';
+import { isUnusualTarget, parseUnusualTarget, queryStartOf } from './legacy-target';
 
 /**
  * The pieces of a request-target the router needs, without allocating a URL object:
@@ -14,10 +14,9 @@ import { isUnusualTarget, parseUnusualTarget } from './legacy-target';
  */
 export function pathnameOf(url: string | undefined): string {
   if (typeof url !== 'string') return '';
-  // indexOf is a native scan, cheaper than a charCodeAt loop over strings from the parser.
-  if (url.charCodeAt(0) !== 0x2f /* / */ || url.indexOf('#') !== -1) return unusualPathnameOf(url);
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  const q = queryStartOf(url);
+  if (q === -1) return unusualPathnameOf(url);
+  return q === url.length ? url : url.slice(0, q);
 }
 
 /** The pathname Express's legacy parsing gives an unusual target ('' when it has none or throws). */

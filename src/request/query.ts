@@ -1,4 +1,4 @@
-import { isUnusualTarget, parseUnusualTarget } from '../http/legacy-target';
+import { parseUnusualTarget, queryStartOf } from '../http/legacy-target';
 import { readQueryParserFn } from '../settings/settings';
 import { parseQueryWithoutSetting, type QueryParser } from '../settings/compile-query-parser';
 
@@ -8,10 +8,9 @@ import { parseQueryWithoutSetting, type QueryParser } from '../settings/compile-
  * is read by Node's legacy URL parser, as Express reads it (escaped, `null` when the parser throws).
  */
 export function queryStringOf(url: string): string | null {
-  const q = url.indexOf('?');
-  if (q === -1) return null;
-  if (isUnusualTarget(url)) return parseUnusualTarget(url)?.query ?? null;
-  return url.slice(q + 1);
+  const q = queryStartOf(url);
+  if (q === -1) return url.indexOf('?') === -1 ? null : (parseUnusualTarget(url)?.query ?? null);
+  return q === url.length ? null : url.slice(q + 1);
 }
 
 /** Where an app keeps the `query parser fn` it had when its router was created. */
