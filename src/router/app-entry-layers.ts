@@ -38,15 +38,9 @@ export function addAppEntryLayers(router: { use(fn: unknown): unknown; stack: La
 
 /** Where the dispatch of `stack` starts: after the app's entry layers, unless they must run. */
 export function firstLayerToRun(stack: readonly Layer[], paramsHooked: boolean): number {
-  // One expression: V8 inlines this into the app's handler only while its bytecode fits what is
-  // left of the shared inlining budget there.
-  const second = stack[1];
-  return !paramsHooked &&
-    second !== undefined &&
-    second.handle === appInitHandle &&
-    stack[0].handle === appQueryHandle &&
-    stack[0].handle_request === ownHandleRequest &&
-    stack[0].match === ownMatch
-    ? 2
-    : 0;
+  if (paramsHooked || stack.length < 2) return 0;
+  const first = stack[0];
+  if (first.handle !== appQueryHandle || stack[1].handle !== appInitHandle) return 0;
+  if (first.handle_request !== ownHandleRequest || first.match !== ownMatch) return 0;
+  return 2;
 }
