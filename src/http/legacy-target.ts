@@ -20,7 +20,7 @@ export interface LegacyTarget {
 
 /** True for the targets Express hands to `url.parse`: not starting with `/`, or holding a `#`. */
 export function isUnusualTarget(url: string): boolean {
-  return url.charCodeAt(0) !== 0x2f /* / */ || url.indexOf('#') !== -1;
+  return queryStartOf(url) === -1;
 }
 
 /** The last target `queryStartOf` answered for, and its answer (the app's query parser and its router ask in turn). */
