@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import portico from '../src/index';
 import { BODY_ERROR_TYPES, type BodyErrorType } from '../src/errors/body-error-types';
 import { withServer, send, type Listener, type SimpleRequest } from './helpers/server';
-import { RawClient, delay } from './helpers/body-socket';
+import { RawClient } from './helpers/body-socket';
+import { until, watchReads } from './helpers/wait-for';
 
 /**
  * One test per row of the spec's Errors table (and the one row Express 4.22 adds): the error
@@ -103,12 +104,14 @@ describe('body parser errors: request.aborted', () => {
     app.use((err: Captured, _req: Req, _res: Res, _next: () => void) => {
       captured = err;
     });
-    await withServer(app as unknown as Listener, async ({ port }) => {
+    await withServer(app as unknown as Listener, async ({ port, server }) => {
+      const read = watchReads(server);
       const client = new RawClient(port);
-      await client.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 50\r\n\r\nhello');
-      await delay(100);
+      const sent = 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 50\r\n\r\nhello';
+      await client.write(sent);
+      await read(sent.length);
       client.destroy();
-      for (let i = 0; i < 200 && !captured; i++) await delay(10);
+      await until(() => captured !== undefined, 'the parser to report the abort');
     });
     assert.ok(captured);
     exercised.add(String(captured.type));

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import portico from '../src/index';
 import { withServer, send, type Listener } from './helpers/server';
 import { RawClient, delay, statusOf } from './helpers/body-socket';
+import { until, watchReads } from './helpers/wait-for';
 
 /**
  * Body reading (src/body/read.ts) over real sockets: limits on the declared and the inflated
@@ -48,14 +49,6 @@ function recordingApp(parser: unknown, seen: Seen[]): Listener {
   return app as unknown as Listener;
 }
 
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await delay(10);
-  }
-}
-
 const head = (length: number | 'chunked', type = 'application/json', extra = ''): string =>
   'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: ' + type + '\r\n' +
   (length === 'chunked' ? 'Transfer-Encoding: chunked\r\n' : 'Content-Length: ' + length + '\r\n') + extra + '\r\n';
@@ -86,7 +79,7 @@ describe('reading a body: Content-Length over the limit', () => {
       const sending = (async () => {
         for (let i = 0; i < 2000 && !client.closed; i++) await client.write(chunk);
       })();
-      await Promise.race([client.closedPromise, delay(5000)]);
+      await Promise.race([client.closedPromise, delay(15_000)]);
       assert.equal(client.closed, true);
       await sending;
     });
@@ -248,13 +241,14 @@ describe('reading a body: a client that aborts', () => {
   ] as const) {
     it(`gives request.aborted ${name}, with received and expected, and leaves no listeners`, async () => {
       const seen: Seen[] = [];
-      await withServer(recordingApp(portico.json(), seen), async ({ port }) => {
+      await withServer(recordingApp(portico.json(), seen), async ({ port, server }) => {
+        const read = watchReads(server);
         const client = new RawClient(port);
-        await client.write(head(framing));
-        await client.write(framing === 'chunked' ? '5\r\n{"a":\r\n' : '{"a":');
-        await delay(100);
+        const sent = head(framing) + (framing === 'chunked' ? '5\r\n{"a":\r\n' : '{"a":');
+        await client.write(sent);
+        await read(sent.length);
         client.destroy();
-        await waitFor(() => seen[0]?.error !== undefined);
+        await until(() => seen[0]?.error !== undefined, 'the parser to report the abort');
         const error = seen[0].error as Error & Record<string, unknown>;
         assert.equal(error.type, 'request.aborted');
         assert.equal(error.status, 400);
@@ -270,14 +264,15 @@ describe('reading a body: a client that aborts', () => {
 
   it('gives request.aborted during inflation and leaves no listeners', async () => {
     const seen: Seen[] = [];
-    await withServer(recordingApp(portico.text(), seen), async ({ port }) => {
+    await withServer(recordingApp(portico.text(), seen), async ({ port, server }) => {
+      const read = watchReads(server);
       const body = zlib.gzipSync('x'.repeat(10000));
       const client = new RawClient(port);
-      await client.write(head(body.length, 'text/plain', 'Content-Encoding: gzip\r\n'));
-      await client.write(body.subarray(0, 20));
-      await delay(100);
+      const sent = Buffer.concat([Buffer.from(head(body.length, 'text/plain', 'Content-Encoding: gzip\r\n')), body.subarray(0, 20)]);
+      await client.write(sent);
+      await read(sent.length);
       client.destroy();
-      await waitFor(() => seen[0]?.error !== undefined);
+      await until(() => seen[0]?.error !== undefined, 'the parser to report the abort');
       assert.equal(seen[0].error?.type, 'request.aborted');
       assert.equal(seen[0].error?.expected, null);
       assert.deepEqual(seen[0].after, seen[0].before);

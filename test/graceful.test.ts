@@ -49,13 +49,13 @@ async function run(impl: string, readinessDelay = 0): Promise<Running> {
   return { port, output: () => output, waitFor, exited, sigterm: () => child.kill('SIGTERM') };
 }
 
-/** Resolves once nothing accepts on `port` any more (within 5 s). */
+/** Resolves once nothing accepts on `port` any more (within 15 s: generous, for a loaded machine). */
 async function refused(port: number): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 15_000;
   for (;;) {
     const error = await send(port, { path: '/pid' }).then(() => null, (err: NodeJS.ErrnoException) => err);
     if (error?.code === 'ECONNREFUSED') return;
-    if (Date.now() > deadline) throw new Error(`port ${port} still accepts 5 s after SIGTERM`);
+    if (Date.now() > deadline) throw new Error(`port ${port} still accepts 15 s after SIGTERM`);
     await delay(50);
   }
 }
@@ -70,35 +70,41 @@ for (const impl of ['portico', 'terminus', 'http-terminator']) {
       idle.send(GET('/pid'));
       await idle.received(/\r\n\r\n\d+$/);
       const busy = keepAliveSocket(server.port);
-      busy.send(GET('/slow?ms=1500'));
+      let busyAnswered = false;
+      void busy.received(/slow done$/).then(
+        () => (busyAnswered = true),
+        () => undefined,
+      );
+      busy.send(GET('/slow?ms=3000'));
       await server.waitFor(/slow request started/);
 
-      const signalled = Date.now();
       server.sigterm();
       const idleText = await idle.closed;
-      const idleClosedAfter = Date.now() - signalled;
       assert.match(idleText, /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n\d+$/);
-      assert.ok(idleClosedAfter < 1000, `the idle connection closed ${idleClosedAfter} ms after SIGTERM, not at once`);
+      // "At once": the idle connection is closed without waiting for the request in flight.
+      assert.equal(busyAnswered, false, 'the idle connection closed only after the request in flight was answered');
       await refused(server.port);
 
       const busyText = await busy.closed; // the server ended the connection after the response
       assert.match(busyText, /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nslow done$/);
       // The response itself tells the client not to reuse the connection.
       if (impl === 'portico') assert.match(busyText, /\r\nConnection: close\r\n/);
-      assert.ok(Date.now() - signalled >= 1000, 'the request in flight was cut short');
       assert.equal(await server.exited, 0);
       assert.match(server.output(), /drained/);
     });
   });
 }
 
+// The drain's readiness phase: the probes below must land inside it, on a loaded machine too.
+const READINESS_DELAY = 3000;
+
 describe('readiness while draining', () => {
   for (const impl of ['portico', 'terminus']) {
     it(`${impl}: answers 503 on readiness during the delay before the listener closes, then refuses connections`, async () => {
-      const server = await run(impl, 1500);
+      const server = await run(impl, READINESS_DELAY);
       assert.equal((await send(server.port, { path: '/readyz' })).status, 200);
       server.sigterm();
-      await delay(300);
+      await server.waitFor(/SIGTERM received/);
       const r = await send(server.port, { path: '/readyz' });
       assert.equal(r.status, 503, r.text);
       await refused(server.port);
@@ -107,9 +113,9 @@ describe('readiness while draining', () => {
   }
 
   it('portico: a request on a new connection during that delay is served, with Connection: close', async () => {
-    const server = await run('portico', 1500);
+    const server = await run('portico', READINESS_DELAY);
     server.sigterm();
-    await delay(300);
+    await server.waitFor(/SIGTERM received/);
     const r = await send(server.port, { path: '/pid' });
     assert.equal(r.status, 200);
     assert.equal(r.headers.connection, 'close');

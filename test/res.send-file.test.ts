@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import portico from '../src/index';
 import { withServer, send, type SimpleResponse } from './helpers/server';
+import { until } from './helpers/wait-for';
 import { runTransfer } from './helpers/file-transfer-app';
 import { FILES, fixture, etagOf, lastModifiedOf, makeTempDir, errorFields } from './helpers/file-fixtures';
 
@@ -182,7 +183,7 @@ describe('res.sendFile(path)', () => {
         res.sendFile(fixture('hello.txt'), (err: Error) => seen.push(err));
       });
       assert.equal(res.text, 'first');
-      for (let i = 0; i < 50 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      await until(() => seen.length > 0, 'fn to be called');
       const [err] = seen;
       assert.ok(err instanceof Error);
       assert.equal(Object.getPrototypeOf(err), Error.prototype);

@@ -15,5 +15,6 @@ export interface ChartOptions {
   width?: number;
 }
 export function barChart(options: ChartOptions): string;
-export function fitText(text: string, width: number, size: number): string;
+export function fitText(text: string, width: number, size: number, bold?: boolean): string;
 export function escapeXml(text: string): string;
+export function labelColumnWidth(panels: ChartOptions['panels']): number;

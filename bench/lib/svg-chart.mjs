@@ -1,36 +1,41 @@
 // Plain SVG bar charts for BENCHMARKS.md, the README and the documentation site: no chart service,
 // no script, no web font. A chart is a grid of panels (one per scenario, say); each panel is a set
 // of horizontal bars on its own scale, so that a scenario at 700 req/s reads as well as one at
-// 35,000. A bar's length is proportional to its value (0 at the panel's left edge), which
-// test/bench/svg-chart.test.ts checks.
+// 35,000. A bar's length is proportional to its value (0 at the panel's left edge), and the label
+// column is as wide as the longest label, which test/bench/svg-chart.test.ts checks.
+
+import { plainText, textWidth } from './svg-text.mjs';
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 const COLORS = { bar: '#9aa5b8', highlight: '#3451b2', text: '#1f2328', muted: '#59636e', grid: '#d8dee4' };
-// Average advance of a character of the sans-serif fonts above, per pixel of font size: enough to
-// keep text inside the chart without measuring it.
-const CHAR_WIDTH = 0.58;
+// Room between a bar's label and the bar, and left of the longest label.
+const LABEL_GAP = 8;
+const LABEL_MARGIN = 4;
+// The size of a bar's label.
+const LABEL_SIZE = 12;
 
-/** Text made safe for SVG content and attribute values. */
+/** Text made safe for SVG content and attribute values, written plain (no Markdown marks). */
 export function escapeXml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
+  return plainText(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]);
 }
 
 /** A number rounded for an attribute: coordinates need no more than two decimals. */
 const px = (n) => Number(n.toFixed(2));
 
-/** `text` cut to what fits in `width` pixels at `size`, with an ellipsis when cut. */
-export function fitText(text, width, size) {
-  const max = Math.floor(width / (size * CHAR_WIDTH));
-  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
+/** `text` cut to what fits in `width` pixels at `size` (bold or not), with an ellipsis when cut. */
+export function fitText(text, width, size, bold = false) {
+  if (textWidth(text, size, bold) <= width) return text;
+  let end = text.length - 1;
+  while (end > 1 && textWidth(`${text.slice(0, end).trimEnd()}…`, size, bold) > width) end--;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 /** `text` in lines that fit in `width` pixels at `size`, broken at spaces. */
 function wrapText(text, width, size) {
-  const max = Math.floor(width / (size * CHAR_WIDTH));
   const lines = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > max) {
+    if (line !== '' && textWidth(`${line} ${word}`, size) > width) {
       lines.push(line);
       line = word;
     } else {
@@ -51,7 +56,7 @@ function wrapText(text, width, size) {
  */
 export function barChart({ title, subtitle, description, panels, format, columns = 1, width = 880 }) {
   const margin = 16;
-  const labelWidth = 150;
+  const labelWidth = labelColumnWidth(panels);
   const valueWidth = 78;
   const barHeight = 14;
   const barGap = 5;
@@ -65,7 +70,7 @@ export function barChart({ title, subtitle, description, panels, format, columns
   let y = margin + 22;
   const out = [];
   out.push(`<text x="${margin}" y="${y}" font-size="17" font-weight="600" fill="${COLORS.text}">${escapeXml(title)}</text>`);
-  for (const line of subtitle ? wrapText(subtitle, width - 2 * margin, 12) : []) {
+  for (const line of subtitle ? wrapText(plainText(subtitle), width - 2 * margin, 12) : []) {
     y += 17;
     out.push(`<text x="${margin}" y="${y}" font-size="12" fill="${COLORS.muted}">${escapeXml(line)}</text>`);
   }
@@ -94,19 +99,28 @@ export function barChart({ title, subtitle, description, panels, format, columns
   ].join('\n');
 }
 
+/**
+ * The width of the label column: the longest bar label (bold when highlighted), the gap to the bar
+ * and a little room on the left, so that no label runs past the panel's left edge.
+ */
+export function labelColumnWidth(panels) {
+  const widths = panels.flatMap((p) => p.bars.map((b) => textWidth(plainText(b.label), LABEL_SIZE, Boolean(b.highlight))));
+  return Math.ceil(Math.max(0, ...widths)) + LABEL_GAP + LABEL_MARGIN;
+}
+
 /** One panel: its title, then a bar per entry on the panel's own scale (its largest value). */
 function panelSvg(panel, { x0, y0, width, labelWidth, barArea, barHeight, barGap, headerHeight, format }) {
   const values = panel.bars.map((b) => b.value).filter((v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
   const max = values.length > 0 ? Math.max(...values) : 1;
-  const heading = fitText(panel.title, width, 13);
-  const full = heading === panel.title ? '' : `<title>${escapeXml(panel.title)}</title>`;
+  const heading = fitText(plainText(panel.title), width, 13, true);
+  const full = heading === plainText(panel.title) ? '' : `<title>${escapeXml(panel.title)}</title>`;
   const out = [`<g class="panel">`, `<text x="${x0}" y="${y0 + 13}" font-size="13" font-weight="600" fill="${COLORS.text}">${full}${escapeXml(heading)}</text>`];
   const barX = x0 + labelWidth;
   out.push(`<line x1="${barX}" y1="${y0 + headerHeight - 3}" x2="${barX}" y2="${y0 + headerHeight + panel.bars.length * (barHeight + barGap) - barGap + 3}" stroke="${COLORS.grid}"/>`);
   panel.bars.forEach((bar, i) => {
     const y = y0 + headerHeight + i * (barHeight + barGap);
     const weight = bar.highlight ? ' font-weight="600"' : '';
-    out.push(`<text x="${barX - 8}" y="${y + barHeight - 3}" font-size="12" text-anchor="end" fill="${COLORS.text}"${weight}>${escapeXml(bar.label)}</text>`);
+    out.push(`<text x="${barX - LABEL_GAP}" y="${y + barHeight - 3}" font-size="${LABEL_SIZE}" text-anchor="end" fill="${COLORS.text}"${weight}>${escapeXml(bar.label)}</text>`);
     if (typeof bar.value !== 'number' || !Number.isFinite(bar.value)) {
       out.push(`<text x="${barX + 6}" y="${y + barHeight - 3}" font-size="12" fill="${COLORS.muted}">${escapeXml(bar.note ?? '—')}</text>`);
       return;

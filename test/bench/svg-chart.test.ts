@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
 const svgChart = () => import('../../bench/lib/svg-chart.mjs');
+const svgText = () => import('../../bench/lib/svg-text.mjs');
 const charts = () => import('../../bench/lib/charts.mjs');
 const fullRun = () => JSON.parse(readFileSync(join(root, 'bench', 'results', 'latest-full.json'), 'utf8'));
 
@@ -46,7 +47,65 @@ function bars(svg: string): Array<Array<{ width: number; value: number }>> {
   );
 }
 
+/** Per panel: its left edge (its title's x) and its bar labels (right-aligned text) with their right edge and weight. */
+function labels(svg: string): Array<{ left: number; labels: Array<{ right: number; text: string; bold: boolean }> }> {
+  return svg.split('<g class="panel">').slice(1).map((panel) => ({
+    left: Number(/<text x="([\d.]+)"/.exec(panel)?.[1]),
+    labels: [...panel.matchAll(/<text x="([\d.]+)"[^>]*? text-anchor="end"([^>]*)>([^<]*)<\/text>/g)].map((m) => ({
+      right: Number(m[1]),
+      bold: m[2].includes('font-weight="600"'),
+      text: m[3].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+    })),
+  }));
+}
+
+/** Throws when a bar label of `svg` would start left of its panel, or shows a Markdown mark. */
+async function assertLabelsFit(svg: string, name: string): Promise<void> {
+  const { textWidth } = await svgText();
+  const panels = labels(svg);
+  assert.ok(panels.length > 0 && panels.every((p) => p.labels.length > 0 && Number.isFinite(p.left)), `${name}: panels with labels`);
+  for (const panel of panels) {
+    for (const label of panel.labels) {
+      const start = label.right - textWidth(label.text, 12, label.bold);
+      assert.ok(start >= panel.left, `${name}: "${label.text}" starts at ${start.toFixed(1)}, left of its panel at ${panel.left}`);
+      assert.doesNotMatch(label.text, /[`*]/, `${name}: "${label.text}" is plain text`);
+    }
+  }
+}
+
+describe('svg-text', () => {
+  it('strips Markdown marks and measures wide characters wider than narrow ones, bold wider than regular', async () => {
+    const { plainText, textWidth } = await svgText();
+    assert.equal(plainText('Portico, `deferred dispatch`'), 'Portico, deferred dispatch');
+    assert.equal(plainText('**Portico**'), 'Portico');
+    assert.ok(textWidth('WWWW', 12) > 2 * textWidth('iiii', 12));
+    assert.ok(textWidth('Portico', 12, true) > textWidth('Portico', 12));
+    assert.equal(textWidth('', 12), 0);
+    // At least Arial's width (which system-ui fonts exceed): 'Portico' is 3,112 thousandths of an em.
+    assert.ok(textWidth('Portico', 100) >= 311.2);
+  });
+});
+
 describe('barChart', () => {
+  it('makes the label column as wide as the longest label, written without Markdown marks', async () => {
+    const { barChart } = await svgChart();
+    const long = 'Portico, `deferred dispatch` with a label longer than any the charts had';
+    const svg = barChart({
+      title: 't',
+      columns: 2,
+      width: 1400,
+      format: String,
+      panels: [
+        { title: 'a', bars: [{ label: 'x', value: 1 }, { label: long, value: 2, highlight: true }] },
+        { title: 'b', bars: [{ label: 'WWWWWWWWWWWWWWWWWWWW', value: 1 }, { label: '**y**', value: null }] },
+      ],
+    });
+    assertWellFormed(svg);
+    await assertLabelsFit(svg, 'a chart of long labels');
+    assert.ok(svg.includes('>Portico, deferred dispatch with a label'), 'the label is written whole');
+  });
+
+
   it('writes well-formed SVG with a title, a description and a background, escaping text', async () => {
     const { barChart } = await svgChart();
     const svg = barChart({
@@ -193,6 +252,7 @@ describe('the benchmark charts', () => {
     };
     for (const [name, svg] of Object.entries(expected)) {
       assert.equal(readFileSync(join(root, 'docs', 'charts', name), 'utf8'), svg, `docs/charts/${name} is stale: run node bench/report.mjs --charts`);
+      await assertLabelsFit(svg, name);
     }
   });
 });

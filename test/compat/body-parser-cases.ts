@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import { send, startServer, type Listener, type RunningServer, type SimpleRequest } from '../helpers/server';
 import { describeError, probeApp, probeType, probeVerify, type ParserSpec } from '../helpers/body-probe';
 import type { FrameworkLike } from '../helpers/compare';
+import { fetchMode } from '../helpers/transport';
+import { until, watchReads } from '../helpers/wait-for';
 
 /**
  * The hand-written cases of the body-parser differential tests, one list for every Express version
@@ -568,6 +570,13 @@ export function describeGroups(label: string, list: Group[], ours: FrameworkLike
         count++;
         it(`answers like Express: ${name}`, { timeout: 10_000 }, async () => {
           const { portico: p, express: e } = await both(servers, req);
+          if (fetchMode && (req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined) {
+            // A GET or HEAD Request has no body in the Fetch standard: the adapter drops it and the
+            // parser finds none (docs/fetch.md).
+            assert.equal(p.status, 200);
+            assert.deepStrictEqual((p.body as { body?: unknown }).body, {});
+            return;
+          }
           assert.deepStrictEqual(p, e);
         });
       }
@@ -602,14 +611,16 @@ export function describeAborts(label: string, ours: FrameworkLike, oracle: Frame
       }) as never);
       const server = await startServer(app as unknown as Listener);
       try {
+        const read = watchReads(server.server);
         const socket = net.connect(server.port, '127.0.0.1');
         socket.on('error', () => {});
         await new Promise<void>((resolve) => socket.on('connect', resolve));
         socket.write(head);
         socket.write(sent);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Hang up once the server holds all that was sent, as a client that stops mid-body.
+        await read(Buffer.byteLength(head) + Buffer.byteLength(sent));
         socket.destroy();
-        for (let i = 0; i < 300 && seen === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        await until(() => seen !== undefined, 'the error handler to see the abort').catch(() => undefined);
         return seen;
       } finally {
         await server.close();
@@ -623,7 +634,7 @@ export function describeAborts(label: string, ours: FrameworkLike, oracle: Frame
       ['text with verify', ['text', { verify: probeVerify }], 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n', 'abc'],
     ];
     for (const [name, parser, head, sent] of cases) {
-      it(`reports the same request.aborted error: ${name}`, { timeout: 10_000 }, async () => {
+      it(`reports the same request.aborted error: ${name}`, { timeout: 60_000 }, async () => {
         const mine = await abortedOn(ours, parser, head, sent);
         const theirs = await abortedOn(oracle, parser, head, sent);
         assert.ok(theirs !== undefined, 'express reported an error');

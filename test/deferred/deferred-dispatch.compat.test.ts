@@ -9,6 +9,7 @@ import { executionAsyncResource } from 'node:async_hooks';
 import express from 'express';
 import portico from '../../src/index';
 import { send, startWithAppListen as listen, type RunningServer } from '../helpers/server';
+import { until } from '../helpers/wait-for';
 
 /*
  * `app.enable('deferred dispatch')` against express@4 over real HTTP: every difference that
@@ -142,7 +143,10 @@ const DIFFERENCES: Record<string, () => Promise<void>> = {
           await once(socket, 'close');
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Once the server holds no connection, every request it handled has had its 'close'.
+        const open = (): Promise<number> => new Promise((resolve) => srv.server.getConnections((_err, n) => resolve(n)));
+        await until(async () => (await open()) === 0, 'the server to close the reset connections').catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
         return { destroyed: app.locals.destroyed as boolean[], closed: app.locals.closed as number };
       },
     );

@@ -8,6 +8,7 @@ import { send, type SimpleResponse } from '../helpers/server';
 import { startCluster, type ClusterProcess } from './support/cluster-process';
 import { keepAliveSocket } from './support/keep-alive-socket';
 import { root } from './support/services';
+import { signal } from '../helpers/wait-for';
 
 // examples/cluster/cluster.js, run as in production (`node app.js`): workers share one port, a
 // dead worker is replaced, SIGHUP replaces them one by one, and a draining worker finishes what it
@@ -142,15 +143,19 @@ describe('examples/cluster: runCluster()', () => {
     let answer: Promise<SimpleResponse> | undefined;
     process.kill(c.pid, 'SIGSTOP');
     try {
-      answer = send(c.port, { method: 'POST', path: '/pid' });
-      await delay(300); // the kernel has queued the connection and its request
+      // Once the request is out, the kernel has queued the connection and its request.
+      const queued = signal();
+      answer = send(c.port, { method: 'POST', path: '/pid' }, queued.resolve);
+      await queued.promise;
       process.kill(leaving, 'SIGTERM'); // the worker drains, and (before the fix) exits
+      // A window for the worker to leave while the primary is stopped (a test of a race: nothing
+      // announces that the primary has not read the worker's message).
       await delay(1500);
     } finally {
       process.kill(c.pid, 'SIGCONT');
     }
-    const r = await Promise.race([answer, delay(10_000).then(() => null)]);
-    assert.ok(r, 'no answer within 10 s: the primary kept the connection it routed to a worker that had left');
+    const r = await Promise.race([answer, delay(30_000).then(() => null)]);
+    assert.ok(r, 'no answer within 30 s: the primary kept the connection it routed to a worker that had left');
     assert.equal(r.status, 200, r.text);
     assert.equal(Number(r.text), staying);
     // The worker still left, and its replacement serves.

@@ -7,6 +7,7 @@ import { startPm2, type Pm2, type Pm2Process } from './support/pm2';
 import { freePort, root, startNginx, startRedis, type Nginx } from './support/services';
 import { viaNginx } from './support/proxy-client';
 import { runSessionLoad } from './support/session-load';
+import { until } from '../helpers/wait-for';
 
 // The deployment run by PM2 (cluster mode, from devDependencies, its own PM2_HOME): nginx (TLS)
 // in front, sessions and a rate limit in Redis. `pm2 reload` under load replaces every worker
@@ -38,10 +39,18 @@ after(async () => {
 it('pm2 reload under load through nginx replaces every worker: no failed request, no lost session', async (t) => {
   const before = (await online()).map((p) => p.pid);
   assert.equal(before.length, 2, 'two workers online');
-  const reload = delay(1000).then(() => pm2.run(['reload', NAME]));
-  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 240_000, until: reload, afterMs: 1000 });
+  // The reload starts once both workers have served the load, and the load stops once both new
+  // workers have served it too.
+  const pids = new Set<number>();
+  let after: number[] = [];
+  const reload = (async () => {
+    await until(() => before.every((pid) => pids.has(pid)), 'both workers to serve the load', 120_000);
+    await pm2.run(['reload', NAME]);
+    after = (await online()).map((p) => p.pid);
+    await until(() => after.every((pid) => pids.has(pid)), 'both new workers to serve the load', 120_000);
+  })();
+  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 240_000, until: reload, afterMs: 1000, pids });
   await reload;
-  const after = (await online()).map((p) => p.pid);
 
   const figures = `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, ${result.failures.length} failed; ` +
     `${result.sessionsKept} of ${result.sessions} sessions kept; workers ${before.join(' ')} -> ${after.join(' ')}`;

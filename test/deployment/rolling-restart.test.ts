@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startCluster, type ClusterProcess } from './support/cluster-process';
 import { root, startNginx, startRedis, type Nginx } from './support/services';
 import { runSessionLoad } from './support/session-load';
+import { until } from '../helpers/wait-for';
 
 // The whole deployment under load: nginx (TLS) balancing over two app servers (two node:cluster
 // primaries, as two machines would be, 2 workers each), sessions in Redis. While users keep
@@ -31,17 +32,21 @@ after(async () => {
 it('a rolling restart of every worker under load through nginx loses no request and no session', async (t) => {
   const before = servers.flatMap((s) => s.listeningPids());
   const replaced: number[] = [];
+  // The restart starts once every worker has served the load, and the load stops once every new
+  // worker has served it too.
+  const pids = new Set<number>();
   const restart = (async () => {
-    await new Promise((r) => setTimeout(r, 1000));
+    await until(() => before.every((pid) => pids.has(pid)), 'every worker to serve the load', 120_000);
     for (const server of servers) {
       const mark = server.output().length;
       server.signal('SIGHUP');
       const done = await server.waitFor(/rolling restart: done, workers (\d+) (\d+)/, mark, 240_000);
       replaced.push(Number(done[1]), Number(done[2]));
     }
+    await until(() => replaced.every((pid) => pids.has(pid)), 'every new worker to serve the load', 120_000);
   })();
 
-  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 300_000, until: restart, afterMs: 1000 });
+  const result = await runSessionLoad(nginx, { clients: 8, maxRequests: 20_000, maxMs: 300_000, until: restart, afterMs: 1000, pids });
   await restart;
 
   const figures = `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, ${result.failures.length} failed; ` +

@@ -4,12 +4,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DoctorReport } from '../../src/doctor/diagnose';
 import { createFixtureProject } from './fixture-project';
 import { snapshotFolder } from './snapshot';
+import { until } from '../helpers/wait-for';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 let project = '';
@@ -75,9 +76,10 @@ describe('portico doctor --run', () => {
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     try {
-      const deadline = Date.now() + 60_000;
-      while (!existsSync(marker) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(existsSync(marker), `the test command started (${stderr})`);
+      // Until the test command has written its pid (the file can exist before its content does).
+      const written = (): boolean => existsSync(marker) && /^\d+$/.test(readFileSync(marker, 'utf8'));
+      await until(written, 'the test command to start', 60_000).catch(() => undefined);
+      assert.ok(written(), `the test command started (${stderr})`);
       assert.equal(readdirSync(temp).length, 1, 'one scratch folder while running');
       const testPid = Number(require('node:fs').readFileSync(marker, 'utf8'));
       const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

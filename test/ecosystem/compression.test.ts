@@ -124,7 +124,7 @@ describe('compression() on static files', () => {
 });
 
 describe('compression() on a stream with res.flush()', () => {
-  it('delivers each flushed event to the client before the response ends (server-sent events)', { timeout: 5000 }, async () => {
+  it('delivers each flushed event to the client before the response ends (server-sent events)', { timeout: 30_000 }, async () => {
     let finish: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const app = express();

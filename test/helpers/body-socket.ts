@@ -37,8 +37,8 @@ export class RawClient {
     });
   }
 
-  /** Resolves when `predicate` holds on what was received, or rejects after `ms`. */
-  until(predicate: (received: string) => boolean, ms = 5000): Promise<string> {
+  /** Resolves when `predicate` holds on what was received, or rejects after `ms` (generous: a bound for a failing test). */
+  until(predicate: (received: string) => boolean, ms = 15_000): Promise<string> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('timed out; received: ' + JSON.stringify(this.received.slice(0, 300)))), ms);
       const check = (): void => {
@@ -57,7 +57,7 @@ export class RawClient {
   }
 
   /** Resolves once `count` complete responses (status line to end of a Content-Length body) arrived. */
-  responses(count: number, ms = 5000): Promise<string[]> {
+  responses(count: number, ms = 15_000): Promise<string[]> {
     return this.until((r) => splitResponses(r).length >= count, ms).then((r) => splitResponses(r));
   }
 

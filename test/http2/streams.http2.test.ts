@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import portico from '../../src/index';
 import { startSecureHttp2, connect, request, type RunningHttp2Server } from '../helpers/http2';
 import { makeTempDir } from '../helpers/file-fixtures';
+import { until } from '../helpers/wait-for';
 
 /*
  * Many streams on one session, and streams the client resets (RST_STREAM with CANCEL) in every
@@ -23,12 +24,7 @@ const openDescriptors = (): number => readdirSync('/proc/self/fd').length;
 
 /** Waits until the count of open descriptors is back to `baseline` (closing is asynchronous), or fails. */
 async function descriptorsBackTo(baseline: number): Promise<void> {
-  let now = openDescriptors();
-  for (let i = 0; i < 100 && now > baseline; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    now = openDescriptors();
-  }
-  assert.ok(now <= baseline, `open descriptors: ${now}, before: ${baseline}`);
+  await until(() => openDescriptors() <= baseline, () => `the open descriptors back to ${baseline} (now ${openDescriptors()})`);
 }
 
 /** Requests `path` and resets the stream once the first `afterBytes` bytes arrived (0: once the request is out). */
@@ -69,15 +65,18 @@ describe('HTTP/2 streams', () => {
     app.post('/upload', portico.raw({ limit: '10mb' }), (req, res) => res.json({ length: (req.body as Buffer).length }));
     app.get('/big', (_req, res) => res.sendFile(BIG_FILE));
     app.use('/static', portico.static(tmp.dir));
+    // Answers once the client has cancelled the stream (at once if it already has).
     app.get('/slow', (_req, res) => {
-      setTimeout(() => {
+      const answer = (): void => {
         try {
           res.json({ late: true });
           slowAnswered++;
         } catch (err) {
           lateErrors.push(err);
         }
-      }, 60);
+      };
+      if ((res as unknown as { stream: http2.ServerHttp2Stream }).stream.closed) answer();
+      else res.on('close', answer);
     });
     app.use((err: Error & { status?: number }, _req: unknown, res: { status(n: number): { send(b: string): void } }, _next: unknown) => {
       res.status(err.status ?? 500).send(err.message);
@@ -138,7 +137,7 @@ describe('HTTP/2 streams', () => {
 
   it('lets a handler answer a stream the client already cancelled without throwing', async () => {
     await Promise.all(Array.from({ length: 5 }, () => cancelAfter(session, { ':path': '/slow' }, 0)));
-    await new Promise((r) => setTimeout(r, 120));
+    await until(() => slowAnswered + lateErrors.length === 5, 'the five handlers to answer');
     assert.deepEqual(lateErrors, []);
     assert.equal(slowAnswered, 5);
     assert.equal((await request(session, { path: '/item/2?q=still' })).status, 200);

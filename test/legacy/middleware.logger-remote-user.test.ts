@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import legacy from '../../src/legacy/index';
 import { loadExpress3, type LegacyFramework } from '../helpers/legacy-oracle';
 import { startServer, send, type SimpleRequest } from '../helpers/server';
+import { until } from '../helpers/wait-for';
 
 /* Issue 28: the 3.x logger's :remote-user is the Basic-auth user name (differential, express@3);
    control characters in any token's value are escaped, where Express 3 writes them raw. */
@@ -19,7 +20,8 @@ async function logLines(framework: LegacyFramework, requests: SimpleRequest[]): 
   const server = await startServer(app);
   try {
     for (const r of requests) await send(server.port, r);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each line is written when its response is done on the server's side.
+    await until(() => out.length >= requests.length, 'a log line per request').catch(() => undefined);
   } finally {
     await server.close();
   }

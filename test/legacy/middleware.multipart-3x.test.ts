@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import legacy from '../../src/legacy/index';
 import { withServer, send } from '../helpers/server';
+import { until } from '../helpers/wait-for';
 import { assertSameAsExpress3, type LegacyFramework } from '../helpers/legacy-oracle';
 
 // multipart() against connect@2.30's (through express@3): a parse failure, the defer option and
@@ -75,9 +76,7 @@ describe('legacy multipart()', () => {
   });
 
   it('leaves no upload behind', async () => {
-    for (let waited = 0; waited < 3000 && readdirSync(uploadDir).some((n) => n.startsWith('portico-upload-')); waited += 20) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(() => !readdirSync(uploadDir).some((n) => n.startsWith('portico-upload-')), 'the uploads to be removed').catch(() => undefined);
     assert.deepEqual(readdirSync(uploadDir).filter((n) => n.startsWith('portico-upload-')), []);
   });
 });

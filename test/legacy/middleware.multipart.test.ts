@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import portico from '../../src/index';
 import { multipart, type MultipartOptions, type MultipartRequest, type UploadedFile } from '../../src/legacy/middleware/index';
 import { withServer, send } from '../helpers/server';
+import { until } from '../helpers/wait-for';
 
 const BOUNDARY = '----portico-test-boundary';
 
@@ -64,9 +65,9 @@ async function upload(parts: Part[] | Buffer, options: MultipartOptions = {}, me
   });
   const body = Buffer.isBuffer(parts) ? parts : formBody(parts);
   const res = await withServer(app, ({ port }) => send(port, { method, headers: formHeaders, body }));
-  // The upload directory is removed after the response: wait for it (up to 3 s, so that a busy
-  // machine does not fail the test; every test here expects it gone).
-  for (let waited = 0; waited < 3000 && readdirSync(uploadDir).length !== 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  // The upload directory is removed after the response: wait for it (with a bound generous for a
+  // busy machine; every test here expects it gone, and says so if it is not).
+  await until(() => readdirSync(uploadDir).length === 0, 'the upload directory to be emptied').catch(() => undefined);
   return { res, seen };
 }
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { join } from 'node:path';
 import { startServer, send, type RunningServer, type SimpleResponse } from '../helpers/server';
+import { until } from '../helpers/wait-for';
 
 // The sample is plain 3.x code that requires 'portico/legacy': it runs on the built package (dist/).
 const requireFromSample = createRequire(join(__dirname, '..', '..', 'examples', 'legacy-3x', 'app.js'));
@@ -64,13 +65,13 @@ describe('a 3.x sample app on portico/legacy, end to end', () => {
     const uploaded = await send(server.port, { method: 'POST', path: '/upload', headers, body: multipartBody(boundary, csrf) });
     assert.equal(uploaded.status, 201);
     assert.deepEqual(JSON.parse(uploaded.text), { title: 'Report', name: 'report.txt', size: 13, content: 'file contents' });
-    // Removal starts when the response finishes; it is asynchronous, so allow it a moment.
+    // Removal starts when the response finishes; it is asynchronous, so wait for it.
     let remaining: boolean[] = [];
-    for (let attempt = 0; attempt < 50; attempt++) {
+    const removed = async (): Promise<boolean> => {
       remaining = JSON.parse((await send(server.port, { path: '/uploads' })).text) as boolean[];
-      if (!remaining[0]) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+      return !remaining[0];
+    };
+    await until(removed, 'the upload to be removed').catch(() => undefined);
     assert.deepEqual(remaining, [false]);
   });
 

@@ -1,11 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import type { ChildServer, ChildStats } from './support/child-server';
+import { statsWhen, type ChildServer, type ChildStats } from './support/child-server';
 import { runStorm, openDescriptors, type StormOptions, type StormResult } from './support/abort-storm';
 import { exchange } from './support/raw-exchange';
 import { byMode, LONG } from './support/mode';
 import { serversForThisFile } from './support/per-file-servers';
+import { until } from '../helpers/wait-for';
 
 // Uploads and downloads cut off mid-way, half by FIN and half by RST. Afterwards the child must
 // hold no more descriptors, upload files or memory (after GC) than before. The same storm is run
@@ -30,8 +31,8 @@ async function warmUp(child: ChildServer): Promise<ChildStats> {
     const answer = await exchange(child.port, Buffer.from('GET /static/big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), 10_000);
     assert.equal(answer.status, 200);
   }
-  await new Promise((r) => setTimeout(r, 200));
-  return child.stats();
+  // The baseline once the warm-up's answers are all closed.
+  return statsWhen(child, (s) => s.inFlight === 0);
 }
 
 const summary = (r: StormResult, before: ChildStats, after: ChildStats) => ({
@@ -48,7 +49,8 @@ describe('abort storms', () => {
     for (const child of [servers.portico, servers.express!]) {
       const before = await warmUp(child);
       const result = await runStorm(child.port, child.pid, before.fds, STORM);
-      const after = await child.stats();
+      // Upload files are removed and connections closed asynchronously after the storm.
+      const after = await statsWhen(child, (s) => s.uploads === 0 && s.fds <= before.fds);
       results[child.framework] = summary(result, before, after);
       assert.equal(child.exit, null, `${child.framework} is still running`);
     }
@@ -78,16 +80,12 @@ describe('abort storms', () => {
       socket.write(Buffer.alloc(1024, 0x61));
       sockets.push(socket);
     }
-    await new Promise((r) => setTimeout(r, 300));
-    const during = await servers.portico.stats();
+    // Measured once the server has all 16 requests in hand.
+    const during = await statsWhen(servers.portico, (s) => s.inFlight >= before.inFlight + 16);
+    assert.equal(during.inFlight, before.inFlight + 16, 'the 16 requests reached the server');
     for (const socket of sockets) socket.resetAndDestroy();
     const grown = (during.arrayBuffers - before.arrayBuffers) / MiB;
     assert.ok(grown < 16, `Buffer memory grew by ${grown.toFixed(1)} MiB for 16 KiB received`);
-    let fds = openDescriptors(servers.portico.pid);
-    for (let i = 0; i < 100 && fds > before.fds; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      fds = openDescriptors(servers.portico.pid);
-    }
-    assert.ok(fds <= before.fds, 'the cut connections are closed');
+    await until(() => openDescriptors(servers.portico.pid) <= before.fds, 'the cut connections to be closed');
   });
 });

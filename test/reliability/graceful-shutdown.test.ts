@@ -51,7 +51,8 @@ describe('graceful shutdown under load', () => {
     const reached = await statsWhen(child, (s) => s.inFlight === IN_FLIGHT, 10_000);
     assert.equal(reached.inFlight, IN_FLIGHT, 'all requests reached the app');
     const code = child.shutdown(20_000);
-    await new Promise((r) => setTimeout(r, 100));
+    // The rest of the uploads goes out once the close has begun.
+    await child.closing;
     for (const upload of uploads) upload.finish();
     const answers = await Promise.all(waiting);
     const uploaded = await Promise.all(uploads.map((u) => u.answer));

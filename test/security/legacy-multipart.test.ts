@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import portico from '../../src/index';
 import { multipart, type MultipartOptions, type MultipartRequest, type UploadedFile } from '../../src/legacy/middleware/index';
 import { withServer, send, startServer } from '../helpers/server';
+import { until } from '../helpers/wait-for';
 
 const BOUNDARY = 'XbOuNdArYx';
 const formHeaders = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
@@ -28,11 +29,11 @@ before(() => {
 after(() => rmSync(base, { recursive: true, force: true }));
 
 /**
- * Removal of a request's upload directory finishes after the response: wait for it (up to 3 s, so a
- * busy machine does not fail the test) before asserting.
+ * Removal of a request's upload directory finishes after the response: wait for it (with a bound
+ * generous for a busy machine) before asserting.
  */
 async function assertNothingLeft(): Promise<void> {
-  for (let waited = 0; waited < 3000 && readdirSync(uploads).length !== 0; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  await until(() => readdirSync(uploads).length === 0, 'the upload directory to be emptied').catch(() => undefined);
   assert.deepEqual(readdirSync(base), ['uploads'], 'nothing may be written outside the upload directory');
   assert.deepEqual(readdirSync(uploads), [], 'no temporary file may be left behind');
 }
@@ -170,25 +171,23 @@ describe('multipart() with oversized bodies', () => {
 describe('multipart() with an aborted upload', () => {
   it('leaves no temporary file when the client disconnects mid-file', async () => {
     let reached = false;
-    let during = 0;
+    let during: number;
     const srv = await startServer(uploadApp({}, () => {
       reached = true;
     }));
+    // The server's side of the connection, closed once it has seen the client vanish.
+    const serverSide = new Promise<void>((resolve) => srv.server.once('connection', (s: net.Socket) => s.once('close', () => resolve())));
     try {
-      await new Promise<void>((resolve, reject) => {
-        const socket = net.connect(srv.port, '127.0.0.1', () => {
-          socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: ${formHeaders['content-type']}\r\nContent-Length: 1000000\r\n\r\n`);
-          socket.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n` + 'x'.repeat(50_000));
-          // Let the server open the temporary file before vanishing.
-          setTimeout(() => {
-            during = readdirSync(uploads).length;
-            socket.destroy();
-            resolve();
-          }, 150);
-        });
-        socket.on('error', reject);
-      });
-      await new Promise((r) => setTimeout(r, 200));
+      const socket = net.connect(srv.port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: ${formHeaders['content-type']}\r\nContent-Length: 1000000\r\n\r\n`);
+      socket.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n` + 'x'.repeat(50_000));
+      // Vanish once the server has opened the request's upload directory.
+      await until(() => readdirSync(uploads).length > 0, 'the upload directory of the request').catch(() => undefined);
+      during = readdirSync(uploads).length;
+      socket.destroy();
+      await serverSide;
     } finally {
       await srv.close();
     }

@@ -6,6 +6,7 @@ import express5 from 'express5';
 import portico5 from '../../../src/express5/index';
 import { graceful } from '../../../src/server/graceful';
 import { startServer, send, type Listener } from '../../helpers/server';
+import { signal } from '../../helpers/wait-for';
 import { HTTP2_STARTUPS, startCleartextHttp2, startSecureHttp2, requestOnce } from '../../helpers/http2';
 
 /*
@@ -54,8 +55,10 @@ describe('portico/5 with portico/graceful', () => {
   it('finishes the request in flight, closes the connection, then stops', async () => {
     const app = portico5();
     let release: () => void = () => undefined;
+    const inHandler = signal();
     app.get('/slow', (_req: any, res: any) => {
       release = () => res.send(201);
+      inHandler.resolve();
     });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -70,7 +73,8 @@ describe('portico/5 with portico/graceful', () => {
       req.on('error', reject);
       req.end();
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Shut down only once the request is in the handler: before that, it is not in flight.
+    await inHandler.promise;
     const closing = shutdown.shutdown();
     release();
     // Express 5 semantics inside: a number is sent as JSON with the status unchanged.

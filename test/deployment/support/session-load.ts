@@ -16,6 +16,8 @@ export interface LoadOptions {
   /** Stop this long (ms) after `until` resolves. */
   until: Promise<unknown>;
   afterMs: number;
+  /** The set to add each answering worker's pid to, for a caller that acts once given workers have served. */
+  pids?: Set<number>;
 }
 
 export interface LoadResult {
@@ -39,11 +41,14 @@ interface Counted {
 export async function runSessionLoad(nginx: Nginx, options: LoadOptions): Promise<LoadResult> {
   const started = Date.now();
   const failures: string[] = [];
-  const pids = new Set<number>();
+  const pids = options.pids ?? new Set<number>();
   let requests = 0;
   let stoppedBy = '';
   const stop = (why: string) => (stoppedBy ||= why);
-  void options.until.then(() => setTimeout(() => stop('done'), options.afterMs));
+  void options.until.then(
+    () => setTimeout(() => stop('done'), options.afterMs),
+    (err: Error) => stop(`until failed: ${err.message}`),
+  );
   const timer = setTimeout(() => stop('max time'), options.maxMs);
 
   async function user(n: number): Promise<boolean> {

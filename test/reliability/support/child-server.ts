@@ -30,6 +30,8 @@ export interface ChildServer {
   stats(): Promise<ChildStats>;
   /** Asks for a graceful close and resolves with the exit code. */
   shutdown(timeoutMs: number): Promise<number | null>;
+  /** Resolves once the child has closed its IPC channel, which it does as a graceful close begins. */
+  closing: Promise<void>;
   /** Ends the child at once (test teardown). */
   kill(): Promise<void>;
 }
@@ -50,12 +52,14 @@ export function startChild(framework: FrameworkName, fileRoot: string, uploadDir
   let nextId = 0;
   const pending = new Map<number, (s: ChildStats) => void>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const closing = new Promise<void>((resolve) => child.once('disconnect', () => resolve()));
   return new Promise((resolve, reject) => {
     const handle: ChildServer = {
       framework,
       port: 0,
       pid: child.pid ?? 0,
       exit: null,
+      closing,
       stats: () =>
         new Promise((res, rej) => {
           if (handle.exit) return rej(new Error(`${framework} child has exited: ${handle.exit.stderr}`));
@@ -95,9 +99,10 @@ export function startChild(framework: FrameworkName, fileRoot: string, uploadDir
 
 /**
  * The child's stats once `settled` holds for them, or the last ones after `timeoutMs`: uploads are
- * removed and connections closed asynchronously after the last answer.
+ * removed and connections closed asynchronously after the last answer. The bound is generous (a
+ * loaded machine) and costs nothing when the state is reached.
  */
-export async function statsWhen(child: ChildServer, settled: (s: ChildStats) => boolean, timeoutMs = 5_000): Promise<ChildStats> {
+export async function statsWhen(child: ChildServer, settled: (s: ChildStats) => boolean, timeoutMs = 20_000): Promise<ChildStats> {
   const deadline = Date.now() + timeoutMs;
   let stats = await child.stats();
   while (!settled(stats) && Date.now() < deadline) {

@@ -1,0 +1,3 @@
+// The types of svg-text.mjs, for test/bench/svg-chart.test.ts.
+export function plainText(text: string): string;
+export function textWidth(text: string, size: number, bold?: boolean): number;
