@@ -8,7 +8,7 @@ import type { PatternOptions } from '../src/router/patterns/compiled-pattern';
 function params(pattern: PathPattern5, path: string, options: PatternOptions = {}): Record<string, unknown> | null {
   const compiled = compilePathPattern5(pattern, options);
   const m = compiled.exec(path);
-  return m === null ? null : paramsOf5(compiled.keys, m, decodeURIComponent);
+  return m === null ? null : paramsOf5(compiled.keys, m, decodeURIComponent, false);
 }
 
 function thrown(pattern: string): Error {

@@ -5,7 +5,7 @@ import appendVary from 'vary';
 import { PorticoResponse } from '../response/response';
 import type { PorticoRequest } from '../request/request';
 import type { Application } from '../application/application';
-import { send, sendSettledString, HTML_UTF8 } from '../response/send';
+import { send, sendSettledString, HTML_UTF8, LENGTH_YIELDS_TO_TRANSFER_ENCODING } from '../response/send';
 import { recordOwnHeaderMethods, usesOwnHeaderMethods } from '../http/own-header-methods';
 import { readHeader, setTrustedHeader, CONTENT_TYPE } from '../http/trusted-header';
 import { recordOwnSend, sendJson, sendJsonp } from '../response/json';
@@ -77,6 +77,8 @@ const members: Record<string, (this: Response5, ...args: never[]) => unknown> = 
       return send(this as unknown as PorticoResponse, 1, Buffer.from(body.buffer, body.byteOffset, body.byteLength), undefined);
     }
     if (typeof body === 'string') return sendString5(this, body);
+    // An empty body that keeps whatever type was set, without adding a charset to it.
+    if (body === null) return sendSettledString(this as unknown as PorticoResponse, '', usesOwnHeaderMethods(this as unknown as PorticoResponse)) as unknown as Response5;
     return send(this as unknown as PorticoResponse, 1, body, undefined);
   },
 
@@ -169,10 +171,13 @@ function setCheckedStatus(res: PorticoResponse, status: number): void {
   res.statusCode = checkStatus(status);
 }
 
-/** `res.set` of Express 5: a string Content-Type is completed by mime-types 3 before the 4.x rules. */
+/**
+ * `res.set` of Express 5: a Content-Type other than an array is stringified and completed by
+ * mime-types 3 before the 4.x rules; what it cannot complete (`1`, `true`, `'x'`) is stored as `false`.
+ */
 function setHeader5(res: Response5, argc: number, field: unknown, value: unknown): Response5 {
-  if (argc === 2 && typeof value === 'string' && typeof field === 'string' && field.toLowerCase() === 'content-type') {
-    const completed = completeContentType(value);
+  if (argc === 2 && !Array.isArray(value) && typeof field === 'string' && field.toLowerCase() === 'content-type') {
+    const completed = completeContentType(String(value));
     if (completed === false) {
       res.setHeader(field, false as unknown as string);
       return res;
@@ -186,6 +191,8 @@ for (const [name, value] of Object.entries(members)) {
   const descriptor = Object.getOwnPropertyDescriptor(Express5Response.prototype, name) as PropertyDescriptor;
   Object.defineProperty(Express5Response.prototype, name, { ...descriptor, value });
 }
+
+Object.defineProperty(Express5Response.prototype, LENGTH_YIELDS_TO_TRANSFER_ENCODING, { value: true });
 
 registerSharedPrototype(Express5Response.prototype);
 

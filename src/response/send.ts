@@ -16,6 +16,12 @@ export const HTML_UTF8 = 'text/html; charset=utf-8';
 const OCTET_STREAM = 'application/octet-stream';
 const TEXT_UTF8 = 'text/plain; charset=utf-8';
 
+/**
+ * Set (true) on a response prototype whose `send` leaves out Content-Length when a
+ * Transfer-Encoding is set (Express 5.3); Express 4 sends both, and a client then refuses the head.
+ */
+export const LENGTH_YIELDS_TO_TRANSFER_ENCODING = Symbol('portico.lengthYieldsToTransferEncoding');
+
 /** node's own `end`: while a response uses it, how the body is handed over cannot be observed. */
 const nodeEnd = OutgoingMessage.prototype.end;
 
@@ -173,11 +179,12 @@ function finishBody(res: PorticoResponse, body: unknown, bodyEncoding: BufferEnc
       const odd = chunk as string;
       length = !generateETag && odd.length < 1000 ? Buffer.byteLength(odd) : Buffer.from(odd).length;
     }
+    const withLength = !(res as unknown as Record<symbol, boolean>)[LENGTH_YIELDS_TO_TRANSFER_ENCODING] || !(own ? res.getHeader('Transfer-Encoding') : res.get('Transfer-Encoding'));
     if (!own) {
-      res.set('Content-Length', length);
+      if (withLength) res.set('Content-Length', length);
       if (etag) res.set('ETag', etag);
     } else {
-      setTrustedHeader(res, CONTENT_LENGTH, String(length));
+      if (withLength) setTrustedHeader(res, CONTENT_LENGTH, String(length));
       if (etag) {
         if (ownTag) setTrustedHeader(res, ETAG, etag);
         else res.setHeader('ETag', etag);

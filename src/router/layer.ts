@@ -48,10 +48,17 @@ const ARITY = Symbol('arity');
 const PLAIN_DECODE_ERROR = Symbol('plainDecodeError');
 const SYNTAX5 = Symbol('syntax5');
 const MATCHED_PART = Symbol('matchedPart');
+const BARE_PARAMS = Symbol('bareParams');
+const BARE_PARTS = Symbol('bareParts');
 /** Express 5 layers have no RegExp (router 2 keeps none); this one stands in and never matches. */
 const NO_REGEXP = /(?!)/;
 /** The literal first path segment a layer can only match under (read by the stack index). */
 export const INDEX_KEY = Symbol('indexKey');
+/**
+ * The keys whose param callbacks run, when not `keys` itself: an Express 5 path naming a
+ * parameter twice (`/:id/:id`) runs its callbacks once, for the one value `req.params` keeps.
+ */
+export const CALLBACK_KEYS = Symbol('callbackKeys');
 /** The path the layer was registered with: the `route` the tracing channel reports for middleware. */
 export const RAW_PATH = Symbol('rawPath');
 
@@ -108,6 +115,14 @@ export class Layer {
   declare private readonly [SYNTAX5]: boolean;
   /** For an Express 5 array path: which element the last match matched (-1: not an array). */
   declare [MATCHED_PART]: number;
+  /**
+   * Express 5 gives the params of a string path an object without a prototype (router 2 and
+   * path-to-regexp 8 build them so), those of a RegExp and of `use(fn)` a plain one; for an array
+   * path, per element.
+   */
+  declare private readonly [BARE_PARAMS]: boolean;
+  declare private readonly [BARE_PARTS]: boolean[] | undefined;
+  declare readonly [CALLBACK_KEYS]: PathKey[] | undefined;
 
   constructor(path: PathPattern, options: LayerOptions, handle: AnyHandler) {
     const syntax5 = options.syntax === 5;
@@ -135,6 +150,9 @@ export class Layer {
         : undefined;
     this[SYNTAX5] = syntax5;
     this[MATCHED_PART] = -1;
+    this[BARE_PARAMS] = syntax5 && typeof path === 'string';
+    this[CALLBACK_KEYS] = syntax5 ? distinctKeys(compiled.keys) : undefined;
+    this[BARE_PARTS] = syntax5 && Array.isArray(path) ? (path as unknown[]).flat(Infinity).map((p) => typeof p === 'string') : undefined;
     this[LITERAL_SENSITIVE] = Boolean(options.sensitive);
     this[LITERAL_STRICT] = Boolean(options.strict);
     // (An Express 5 literal never ends with a slash but `/`, which also matches `//` there.)
@@ -192,8 +210,10 @@ export class Layer {
     if (this[SYNTAX5]) {
       const plain = this[PLAIN_DECODE_ERROR];
       this.path = m[0] as string;
-      this[MATCHED_PART] = (m as MatchedPart).part ?? -1;
-      return loadLayer5().paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string) as LayerParams;
+      const part = (m as MatchedPart).part ?? -1;
+      this[MATCHED_PART] = part;
+      const bare = part === -1 ? this[BARE_PARAMS] : (this[BARE_PARTS] as boolean[])[part];
+      return loadLayer5().paramsOf5(this.keys, m, (v) => decodeParam(v, plain) as string, bare) as LayerParams;
     }
     const params: LayerParams = {};
     const keys = this.keys;
@@ -223,7 +243,7 @@ export class Layer {
     const equal = candidate === literal || (!this[LITERAL_SENSITIVE] && startsWithIgnoringAsciiCase(candidate, literal));
     if (!equal) return null;
     this.path = path;
-    return {};
+    return this[BARE_PARAMS] ? (Object.create(null) as LayerParams) : {};
   }
 
   /**
@@ -240,14 +260,14 @@ export class Layer {
     if (!exact && (this[LITERAL_SENSITIVE] || !startsWithIgnoringAsciiCase(path, literal))) return null;
     if (path.length === n) {
       this.path = path;
-      return {};
+      return this[BARE_PARAMS] ? (Object.create(null) as LayerParams) : {};
     }
     if (path.charCodeAt(n) !== 0x2f /* / */) return null;
     // Express 4 keeps a run of slashes' first; Express 5 keeps a slash only at the end of the path.
     const slashKept = path.length === n + 1 || (path.charCodeAt(n + 1) === 0x2f && !this[SYNTAX5]);
     if (slashKept) this.path = path.slice(0, n + 1);
     else this.path = exact ? literal : path.slice(0, n);
-    return {};
+    return this[BARE_PARAMS] ? (Object.create(null) as LayerParams) : {};
   }
 
   /**
@@ -336,4 +356,11 @@ function literalOf(path: string, syntax5: boolean, strict: boolean): string | un
 /** A path whose every character is literal in the pattern syntax: letters, digits, `/`, `-`, `_`, `~`, `%`. */
 function isPlainPath(path: string): boolean {
   return /^\/[A-Za-z0-9\-_~%/]*$/.test(path);
+}
+
+/** `keys` without a name seen before, or undefined when every name is distinct (the usual case). */
+function distinctKeys(keys: PathKey[]): PathKey[] | undefined {
+  const names = new Set(keys.map((k) => k.name));
+  if (names.size === keys.length) return undefined;
+  return keys.filter((k) => names.delete(k.name));
 }

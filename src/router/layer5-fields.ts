@@ -31,7 +31,7 @@ function lazyMatcher(path: PathPattern5, options: PatternOptions): Matcher5 {
     compiled ??= compilePathPattern5(path, options);
     const m = compiled.exec(input);
     if (m === null) return false;
-    return { params: paramsOf5(compiled.keys, m, (v) => decodeParam(v) as string), path: m[0] as string };
+    return { params: paramsOf5(compiled.keys, m, (v) => decodeParam(v) as string, typeof path === 'string'), path: m[0] as string };
   };
 }
 

@@ -1,4 +1,4 @@
-import { RAW_PATH, type Layer } from './layer';
+import { CALLBACK_KEYS, RAW_PATH, type Layer } from './layer';
 import type { NextFunction, RoutedRequest } from './types';
 import { forwardedSince, forwardingMoment, noteForwarded } from './forwarded-errors';
 import { MATCHED_ROUTE, routerTracingActive, traceInvocation, type MatchedRouteRequest } from './tracing';
@@ -27,7 +27,7 @@ export function runParamCallbacks(
   res: unknown,
   done: NextFunction,
 ): void {
-  const keys = layer.keys;
+  const keys = layer[CALLBACK_KEYS] ?? layer.keys;
   if (keys.length === 0) {
     done();
     return;

@@ -342,11 +342,12 @@ class DispatchFrame {
     const protohost = this.protohost;
     const start = protohost.length;
     // The URL as sent begins with the matched path unless the path was escaped (see
-    // legacy-target.ts); then strip the characters that were escaped into it, so the URL handed
-    // on keeps whole characters (Express cuts the sent URL at the escaped length).
+    // legacy-target.ts); then a 4.x router strips the characters that were escaped into it, so the
+    // URL handed on keeps whole characters. Express cuts the sent URL at the escaped length, and
+    // an Express 5 router does as router 2 does (docs/express5.md, "Routing").
     let cut = n;
     let removed = layerPath;
-    if (!req.url.startsWith(layerPath, start)) {
+    if (!req.url.startsWith(layerPath, start) && (this.router as MaybeExpress5Router)[EXPRESS5_ROUTING] !== true) {
       const raw = rawPrefixLength(req.url, start, path, n);
       if (raw !== -1) cut = raw;
       removed = req.url.slice(start, start + cut);

@@ -73,7 +73,7 @@ export function askPortico5(pattern: PathPattern5, path: string, options: Patter
   const m = compiled.exec(path);
   if (m === null) return { matched: false };
   try {
-    const params = paramsOf5(compiled.keys, m, (v) => decodeParam(v) as string);
+    const params = paramsOf5(compiled.keys, m, (v) => decodeParam(v) as string, false);
     return { matched: true, params, keys: Object.keys(params) };
   } catch (err) {
     return { error: (err as Error).message, status: (err as { status?: number }).status };

@@ -148,10 +148,11 @@ function either(parts: CompiledPattern[]): CompiledPattern {
 /**
  * `req.params` as Express 5 builds it from a match: keys that took no part are absent (not
  * `undefined`), a wildcard's value is the array of its `/`-separated segments, each value
- * decoded by `decode` (which throws the 400 URIError for a malformed escape).
+ * decoded by `decode` (which throws the 400 URIError for a malformed escape). `bare`: an object
+ * without a prototype, as Express 5 gives for a string path (a RegExp's params are plain).
  */
-export function paramsOf5(keys: PatternKey[], m: ArrayLike<string | undefined>, decode: (v: string) => string): Record<string, string | string[]> {
-  const params: Record<string, string | string[]> = {};
+export function paramsOf5(keys: PatternKey[], m: ArrayLike<string | undefined>, decode: (v: string) => string, bare: boolean): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = bare ? (Object.create(null) as Record<string, string | string[]>) : {};
   for (let k = 0; k < keys.length; k++) {
     const value = m[k + 1];
     if (value === undefined) continue;

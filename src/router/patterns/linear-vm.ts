@@ -115,7 +115,7 @@ export function runProgram(
       const ins = code[pcs[t]];
       let ok: boolean;
       if (ins.op === Op.Char) ok = c === ins.n;
-      else if (ins.op === Op.Any) ok = true;
+      else if (ins.op === Op.Any) ok = ins.text === null || !startsAt(chars, pos, ins.text);
       else ok = c !== 0x2f && (ins.text === null || !startsAt(chars, pos, ins.text));
       if (ok && add(ins.a, caps[t], pos + 1)) break;
     }

@@ -7,15 +7,14 @@ import { compareRouters, type Next, type Req, type Res, type TestRouter, type Ro
 // paths; every layer that runs records its index, req.url, req.baseUrl and req.params.
 
 const segment = fc.constantFrom('a', 'A', 'b', 'x-y', 'a.b', '%41', '%2F', '~', '_');
-// A pattern has one wildcard at most, and it starts a segment: a second wildcard, or a capture in
-// the segment of a wildcard, follows path-to-regexp 8.4's finer rules, which the pattern compiler
-// does not all reproduce yet (docs/express5.md, "Routing").
+// Wildcards may follow one another and share a segment with captures: path-to-regexp 8.4 bounds
+// each of them by the text around it, and so must the pattern compiler.
 const patternPiece = fc.oneof(
   { weight: 4, arbitrary: segment.map((s) => '/' + s) },
   { weight: 2, arbitrary: fc.constantFrom('/:p', '/:q', '{/:o}', '/', '{/x}', '.json', '-:d', '{.:e}', '{-:f}') },
   { weight: 1, arbitrary: fc.constantFrom('(', '?', '*', ':', '{', '\\') },
 );
-const wildcard = fc.constantFrom('', '/*s', '{/*r}');
+const wildcard = fc.constantFrom('', '/*s', '{/*r}', '/*s/*t', '/*s{/*r}', '*s.:e{/*r}', '/:p-*s', '/*s-:e', '/*s.:e/*t', '-*s{.*t}');
 const pattern = fc
   .tuple(fc.array(patternPiece, { minLength: 0, maxLength: 4 }), wildcard, fc.array(segment.map((s) => '/' + s), { maxLength: 1 }))
   .map(([xs, w, ys]) => xs.join('') + w + ys.join('') || '/');
