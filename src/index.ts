@@ -171,6 +171,10 @@ declare namespace portico {
   type SendFileOptions = types.SendFileOptions;
   type DownloadOptions = types.DownloadOptions;
   type TemplateEngine = types.TemplateEngine;
+  /** `app.fetch`: the app as a fetch handler (docs/fetch.md). */
+  type FetchHandler = types.FetchHandler;
+  /** The options `app.fetch(request, options)` reads (the client's address). */
+  type FetchOptions = types.FetchOptions;
   type RenderCallback = types.RenderCallback;
   type FormatHandlers = types.FormatHandlers;
   type RangeResult = types.RangeResult;

@@ -23,9 +23,12 @@ import { warnDeprecated } from '../errors/deprecation';
 import { captureQueryParser } from '../request/query';
 import { REGISTRATION_ROUTER } from './app-router';
 import { DEFERRED_DISPATCH, onDispatchSetting, requestListenerFor, setDispatchFailure } from './deferred-dispatch';
+import type * as AppFetchModule from './app-fetch';
 
 // View lookup and rendering are required on the first render.
 const loadRenderApplication = lazyModule(() => require('../views/render-application') as typeof RenderApplication);
+// The fetch transport is required on the first read of `app.fetch`: node:http apps never load it.
+const loadAppFetch = lazyModule(() => require('./app-fetch') as typeof AppFetchModule);
 
 /**
  * The methods of an application. An app is a function `(req, res, next)` whose prototype
@@ -186,6 +189,21 @@ export class ApplicationCore {
   listen(...args: unknown[]): Server {
     const server = createServer({ IncomingMessage: PorticoRequest, ServerResponse: PorticoResponse }, requestListenerFor(this as unknown as Application));
     return server.listen(...(args as Parameters<Server['listen']>));
+  }
+
+  /**
+   * `app.fetch(request, context?)`: the app as a Web-standard fetch handler (docs/fetch.md), bound to
+   * the app, the same function on every read, so it can be passed on alone (`{ fetch: app.fetch }`).
+   */
+  get fetch(): AppFetchModule.AppFetch {
+    // Read on a prototype (debuggers, util.inspect): there is no app to bind, and nothing is cached.
+    if (typeof this !== 'function') return undefined as unknown as AppFetchModule.AppFetch;
+    return loadAppFetch().appFetchOf(this as unknown as Application);
+  }
+
+  /** An app may replace its handler, as any member: the value becomes its own property. */
+  set fetch(value: AppFetchModule.AppFetch) {
+    Object.defineProperty(this, 'fetch', { configurable: true, enumerable: true, writable: true, value });
   }
 
   /** Express 4 removed `app.router`; reading it is an error that says so. */

@@ -7,6 +7,7 @@ import { resourceNameOf } from '../http/url-parts';
 import { Buffer } from 'node:buffer';
 import { cutResponse } from '../http/cut-response';
 import { lazyModule } from '../http/lazy-module';
+import { dropsUnreadBody } from '../http/unread-body';
 
 // The reason phrases (statuses@2, as Express 4) are read when a request goes unanswered or fails,
 // never by a response the app sends itself: loaded then.
@@ -52,7 +53,8 @@ export function createFinalHandler(req: IncomingMessage, res: ServerResponse, op
       return;
     }
     const write = (): void => writeErrorPage(req, res, status, headers, message, err);
-    if (req.complete || req.readableEnded) write();
+    // A transport that drops an unread body (app.fetch) has no client to wait for.
+    if (req.complete || req.readableEnded || dropsUnreadBody(res)) write();
     else {
       // Answer once the request body is consumed, so the client is not cut off mid-upload.
       req.unpipe();

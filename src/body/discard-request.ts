@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dropsUnreadBody } from '../http/unread-body';
 
 /**
  * How much of a refused body is read and thrown away to keep the connection usable for the next
@@ -32,6 +33,11 @@ export function discardRequest(req: IncomingMessage, res: ServerResponse, remain
     if (fn !== undefined) fn();
   };
   if (req.readableEnded || req.destroyed) return settle();
+  // No connection to keep usable (app.fetch): the rest is not read at all, and the answer goes now.
+  if (dropsUnreadBody(res)) {
+    req.pause();
+    return settle();
+  }
   let drained = 0;
   let timer: NodeJS.Timeout | undefined;
 

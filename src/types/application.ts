@@ -7,6 +7,7 @@ import type { Flavor, NextFunction, ParamCustomizer, RequestParamHandler } from 
 import type { RenderCallback, RenderLocals } from './response';
 import type { IRouter, IRouterMatcher } from './router';
 import type { DefaultLocals, SettingValue } from './type-options';
+import type { FetchHandler } from './fetch';
 
 /**
  * `callback(err, html)` an engine calls when it finished rendering. `err` is `unknown` (an engine passes
@@ -72,6 +73,11 @@ export interface ApplicationShared<F extends Flavor> extends IRouter<F>, EventEm
   mountpath: string | string[];
   /** Runs a request through the app; `callback` (else the final handler) runs when nothing answered. */
   handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
+  /**
+   * The app as a fetch handler, `(request, options?) => Promise<Response>`, needing no server
+   * (docs/fetch.md). Bound to the app: `export default { fetch: app.fetch }` works as it is.
+   */
+  fetch: FetchHandler;
 }
 
 /**

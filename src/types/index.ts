@@ -22,6 +22,7 @@ export type {
 } from './handlers';
 export type { IRouterMatcher, IRouterHandler, IRouteHandler, IRoute, IRouter, ILayer, PathKey, RouterMembers } from './router';
 export type { ApplicationCommon, ApplicationShared, ApplicationMembers, TemplateEngine, EngineCallback, ListenCallback } from './application';
+export type { FetchHandler, FetchOptions } from './fetch';
 export type {
   JsonOptions,
   RawOptions,

@@ -131,3 +131,18 @@ app.use(portico.cookieParser('secret'));
 const error = new portico.HttpError(404, 'Not here');
 const status: number = error.status;
 void status;
+
+// app.fetch: a bound fetch handler on every application API (docs/fetch.md).
+{
+  const handler: portico.FetchHandler = app.fetch;
+  const answer: Promise<globalThis.Response> = app.fetch(new Request('http://localhost/'), { remoteAddress: '127.0.0.1' });
+  const options: portico.FetchOptions = { remoteAddress: '::1', remotePort: 80, remoteFamily: 'IPv6' };
+  check<Equal<Awaited<ReturnType<typeof app.fetch>>, globalThis.Response>>();
+  // @ts-expect-error the first argument is a Request
+  void app.fetch('http://localhost/');
+  const worker = { fetch: app.fetch };
+  void handler;
+  void answer;
+  void options;
+  void worker;
+}

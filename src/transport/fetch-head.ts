@@ -1,0 +1,94 @@
+import { isConnectionSpecificHeader } from './connection-headers';
+import { HEADER_FIELD, HIGH_WATER_MARK, type FetchResponse, type ResponseState } from './fetch-response-state';
+
+/*
+ * The head of a fetch response: when node:http would write it, the Response is made from the
+ * status and the header store, with a body of the bytes `end` carried or a stream `write` feeds.
+ */
+
+/** What `resolve` is called with once the client is gone before any head: no answer reaches anyone. */
+export function goneResponse(): Response {
+  return typeof Response.error === 'function' ? Response.error() : new Response(null, { status: 503 });
+}
+
+/** The head and the body so far: the Response is made and handed to `app.fetch`'s caller. */
+export function sendHead(res: FetchResponse, state: ResponseState): void {
+  const status = res.statusCode;
+  const method = res.req.method;
+  const headers = new Headers();
+  for (const name of res.getHeaderNames()) {
+    // Connection-specific fields describe a connection the Response does not have (and some
+    // runtimes refuse them); Content-Length stays, as the body's declared length.
+    if (isConnectionSpecificHeader(name, undefined)) continue;
+    const value = res.getHeader(name);
+    if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+    else if (value !== undefined) headers.append(name, String(value));
+  }
+  const ending = state.ending;
+  // node:http's implicit length, given to a response ended with its head (none for HEAD, 204, 304),
+  // unless the app removed a Content-Length it had set (node records that in `_removedContLen`
+  // and sends the body chunked: here it is then a stream of one chunk, whose length is not declared).
+  let unsized = false;
+  if (ending !== undefined && method !== 'HEAD' && status !== 204 && status !== 304 && !headers.has('content-length')) {
+    if (res.hasHeader('transfer-encoding') || (res as { _removedContLen?: unknown })._removedContLen === true) unsized = true;
+    else headers.set('content-length', String(ending.byteLength));
+  }
+  // A Response cannot carry a body for these, whatever the app writes (node:http sends none for the first three).
+  const bodyAllowed = method !== 'HEAD' && status !== 204 && status !== 205 && status !== 304;
+  // node:http sends a 205's body; a Response cannot, and a length it would not be followed by lies.
+  if (status === 205 && method !== 'HEAD') headers.set('content-length', '0');
+  let body: ConstructorParameters<typeof Response>[0] = null;
+  if (bodyAllowed) {
+    if (ending === undefined) body = openBodyStream(res, state);
+    else if (unsized) body = singleChunkStream(ending);
+    else body = ending.byteLength > 0 ? ending : null;
+  }
+  let response: Response;
+  try {
+    response = new Response(body, { status, statusText: res.statusMessage, headers });
+  } catch {
+    // A reason phrase the Response refuses (a runtime may allow none but the standard ones).
+    try {
+      response = new Response(body, { status, headers });
+    } catch (error) {
+      // Nothing went out: the app (its error page) may still answer.
+      state.controller = undefined;
+      throw error;
+    }
+  }
+  state.headSent = true;
+  if (HEADER_FIELD) res._header = 'HTTP/1.1 ' + String(status) + ' ' + res.statusMessage + '\r\n\r\n';
+  const done = state.resolve;
+  state.resolve = undefined;
+  if (done !== undefined) done(response);
+}
+
+function openBodyStream(res: FetchResponse, state: ResponseState): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        state.controller = controller;
+      },
+      pull() {
+        if (!state.needDrain) return;
+        state.needDrain = false;
+        res.emit('drain');
+      },
+      cancel() {
+        // The consumer stopped reading before the end: the client went away.
+        state.streamClosed = true;
+        if (!state.finished) state.socket.destroy();
+      },
+    },
+    { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
+  );
+}
+
+function singleChunkStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}

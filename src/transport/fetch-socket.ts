@@ -1,0 +1,84 @@
+import { Duplex } from 'node:stream';
+import { fetchError } from './fetch-errors';
+import type { ConnectionInfo } from './fetch-options';
+
+/**
+ * What `req.socket` and `res.socket` are under `app.fetch`: a stream with the address fields a
+ * `net.Socket` has (`remoteAddress`, `encrypted` for an https URL…), so that `req.ip`, `req.secure`,
+ * proxy-addr and on-finished read what they read on node:http. There is no connection beneath it:
+ * writing to it fails with ERR_PORTICO_FETCH_SOCKET, and destroying it is the client going away
+ * (the response is cut, the request aborted), as destroying node's socket is.
+ */
+export class FetchSocket extends Duplex {
+  readonly remoteAddress: string | undefined;
+  readonly remotePort: number | undefined;
+  readonly remoteFamily: string | undefined;
+  readonly localAddress: string | undefined = undefined;
+  readonly localPort: number | undefined;
+  /** Set only for https, as only a TLSSocket has it. */
+  declare readonly encrypted?: true;
+  /** Called once, as the socket is destroyed (by the app, or because the client went away). */
+  onGone: ((error: Error | null) => void) | undefined = undefined;
+
+  constructor(info: ConnectionInfo) {
+    super({ allowHalfOpen: true, emitClose: true });
+    this.remoteAddress = info.remoteAddress;
+    this.remotePort = info.remotePort;
+    this.remoteFamily = info.remoteFamily;
+    this.localPort = info.localPort;
+    if (info.encrypted) (this as { encrypted?: true }).encrypted = true;
+  }
+
+  override _read(): void {
+    // The request's body reaches `req` from the Request, not through here.
+  }
+
+  override _write(_chunk: unknown, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    callback(fetchError('ERR_PORTICO_FETCH_SOCKET', 'socket.write'));
+  }
+
+  /** Writing bytes to the connection is refused at once, where the app asks for it. */
+  override write(...args: unknown[]): boolean {
+    void args;
+    throw fetchError('ERR_PORTICO_FETCH_SOCKET', 'socket.write');
+  }
+
+  /** `end()` alone asks to close the connection after the response: there is none to close. */
+  override end(...args: unknown[]): this {
+    if (args.length > 0 && args[0] !== undefined && typeof args[0] !== 'function') throw fetchError('ERR_PORTICO_FETCH_SOCKET', 'socket.end with data');
+    return this;
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    const gone = this.onGone;
+    this.onGone = undefined;
+    if (gone !== undefined) gone(error);
+    // The error, if any, belongs to the request and response; the stand-in itself closes quietly.
+    callback(null);
+  }
+
+  setTimeout(_ms: number, callback?: () => void): this {
+    void callback;
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  address(): { address?: string; port?: number; family?: string } {
+    return { port: this.localPort };
+  }
+}
