@@ -88,13 +88,19 @@ const bundles = await writeBundles(root, dist, entries, order);
 writeFileSync(join(dist, 'bundle', 'modules.json'), JSON.stringify(Object.fromEntries([...bundles].sort()), null, 1) + '\n');
 const identifier = /^[A-Za-z_$][\w$]*$/;
 
-/** Writes an ESM file re-exporting a CommonJS module of dist/: default plus every own enumerable name. */
+/**
+ * Writes an ESM file re-exporting a CommonJS module of dist/: default plus every own enumerable name.
+ * It imports the CommonJS file statically, not through `createRequire(import.meta.url)`: Node gives
+ * `require` and `import` the one instance in its CommonJS cache (no dual-package hazard), and
+ * bundlers (esbuild, wrangler, Rollup, Vite, webpack) follow a static import, which they cannot do
+ * for a require made at run time from a file URL (workerd has none).
+ */
 function writeEsmWrapper(cjsRelative, esmName) {
   const mod = require(join(dist, cjsRelative));
   const names = Object.keys(mod).filter((n) => identifier.test(n) && n !== 'default');
+  const from = JSON.stringify(`../${cjsRelative}`);
   const lines = [
-    `import { createRequire } from 'node:module';`,
-    `const mod = createRequire(import.meta.url)('../${cjsRelative}');`,
+    `import mod from ${from};`,
     `export default mod;`,
     // Aliased exports: some names (`static`) are reserved words and cannot be declared directly.
     ...names.map((n, i) => `const export${i} = mod[${JSON.stringify(n)}];`),

@@ -1,5 +1,5 @@
 import querystring from 'node:querystring';
-import { loadQs, qsLimitIsHighestIndex } from '../http/qs-module';
+import { loadQs, loadQs5, qsLimitIsHighestIndex } from '../http/qs-module';
 import { parseFlatForm } from './flat-form';
 import { depthExceededError, parseFailedError, tooManyParametersError } from '../errors/body-errors';
 
@@ -48,13 +48,14 @@ export function parseExtended(body: string, settings: UrlencodedSettings): unkno
  * Express 5's forms: qs for both settings, `extended: false` being qs without nesting (depth 0:
  * `a[b]=1` keeps its key, repeated keys still gather, `__proto__` and empty keys are dropped, and
  * the object has Object.prototype, unlike querystring's). `charset` is `utf-8` or `iso-8859-1`.
+ * Parsed with the qs body-parser 2 resolves (`qs5`, see docs/dependencies.md).
  */
 export function parseForm5(body: string, settings: UrlencodedSettings, extended: boolean, charset: string): unknown {
-  return parseWithQs(body, settings, extended ? settings.depth : 0, charset);
+  return parseWithQs(body, settings, extended ? settings.depth : 0, charset, loadQs5);
 }
 
 /** The parameter count check, the flat fast path where it gives qs's answer, then qs. */
-function parseWithQs(body: string, settings: UrlencodedSettings, depth: number, charset: string): unknown {
+function parseWithQs(body: string, settings: UrlencodedSettings, depth: number, charset: string, qs = loadQs): unknown {
   const count = countParameters(body, settings.parameterLimit);
   if (count === -1) throw tooManyParametersError(body);
   if (charset === 'utf-8' && settings.charsetSentinel !== true) {
@@ -62,7 +63,7 @@ function parseWithQs(body: string, settings: UrlencodedSettings, depth: number, 
     if (flat !== undefined) return flat;
   }
   try {
-    return loadQs().parse(body, {
+    return qs().parse(body, {
       allowPrototypes: true,
       // Express makes an array for an index below max(100, parameter count).
       arrayLimit: qsLimitIsHighestIndex() ? Math.max(100, count) - 1 : Math.max(100, count),

@@ -12,6 +12,7 @@ import { Express5Request } from './express5-request';
 import { Express5Response } from './express5-response';
 import { copyMembers } from './copy-members';
 import { requestListenerFor } from '../application/deferred-dispatch';
+import { compileQueryParser5 } from './query-parser-5';
 
 /** The members of the 4.x application that Express 5 removed (`app.router` is a getter of each app there). */
 const REMOVED = ['lazyRouter', 'lazyrouter', 'del', 'router', 'request', 'response'];
@@ -54,6 +55,15 @@ const methods: Record<string, (this: Express5Application, ...args: never[]) => u
     this.set('query parser', 'simple');
   },
 
+  /** As in Express 4, but `query parser` compiles to Express 5's parser (its qs, no function for `false`). */
+  set(this: Express5Application, name: string, ...value: unknown[]) {
+    const result = core.set.apply(this, [name, ...value]);
+    if (arguments.length > 1 && name === 'query parser') {
+      Object.defineProperty(this.settings, 'query parser fn', { configurable: true, enumerable: true, writable: true, value: compileQueryParser5(value[0]) });
+    }
+    return result;
+  },
+
   /** Express 5 takes only a name (or names) and a function; the router checks both. */
   param(this: Express5Application, name: string | string[], fn: unknown) {
     if (Array.isArray(name)) {
@@ -62,6 +72,11 @@ const methods: Record<string, (this: Express5Application, ...args: never[]) => u
     }
     this.router.param(name, fn);
     return this;
+  },
+
+  /** Express 5.3 reads null or undefined options as none (4.x fails on reading their `_locals`). */
+  render(this: Express5Application, name: string, options?: unknown, callback?: unknown) {
+    core.render.call(this, name, options ?? {}, callback);
   },
 
   handle(this: Express5Application, req: unknown, res: unknown, callback?: NextFunction) {

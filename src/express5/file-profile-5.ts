@@ -5,6 +5,7 @@ import type { FileProfile } from '../files/file-profile';
 import type { FreshnessFunction } from '../files/conditional';
 import { lazyModule } from '../http/lazy-module';
 import { contentTypeFor5 } from './mime-types-5';
+import { parseRange5 } from './range-5';
 
 // Express 5's libraries are required on first use, and only from this layer: the 4.x bundle never
 // names them (webpack 4, which follows every require(), cannot parse their syntax).
@@ -18,7 +19,7 @@ function isFresh2(...args: Parameters<FreshnessFunction>): boolean {
 }
 
 /**
- * Express 5 (send 1, mime-types 3, fresh 2, content-disposition 2): every dot-segment below the root is
+ * Express 5 (send 1, mime-types 3, fresh 2, content-disposition 2, range-parser 1.3): every dot-segment below the root is
  * ignored by default, `hidden` is gone, types carry a lower-case charset, `If-None-Match` overrides
  * `If-Modified-Since`, and the attachment name
  * is the base name, bare when it is a token, with `filename*` for anything outside printable ASCII;
@@ -32,4 +33,5 @@ export const FILE_PROFILE_5: FileProfile = Object.freeze({
   // content-disposition 2 names what it is given: Express 5 hands it the base name.
   attachment: (name: string) => loadContentDisposition2().create(basename(name)),
   etagFromAppSetting: true,
+  parseRange: parseRange5,
 });

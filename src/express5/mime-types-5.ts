@@ -12,3 +12,8 @@ const loadMimeTypes = lazyModule(() => require('mime-types') as typeof MimeTypes
 export function contentTypeFor5(path: string): string {
   return loadMimeTypes().contentType(extname(path)) || 'application/octet-stream';
 }
+
+/** mime-types 3's media type for an extension name (`js` → `text/javascript`), or `false`: accepts 2's table. */
+export function lookupType5(name: string): string | false {
+  return loadMimeTypes().lookup(name);
+}

@@ -4,6 +4,7 @@ import { statOnThisThread, statOnThisThreadFallthrough, type StatFunction } from
 import { maxAgeSeconds } from './max-age';
 import { FILE_PROFILE_4, type FileProfile } from './file-profile';
 import type { FreshnessFunction } from './conditional';
+import type { RangeParser } from '../request/range';
 
 /** How files and directories whose name begins with a dot are treated. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';
@@ -63,6 +64,8 @@ export interface CompiledFileOptions {
   contentType: (path: string) => string;
   /** Whether the client's copy is current, as the Express version of the profile decides it. */
   isFresh: FreshnessFunction;
+  /** The range-parser of the profile's Express version; undefined is Express 4's. */
+  parseRange: RangeParser | undefined;
 }
 
 const STAT_FUNCTIONS: Record<'async' | 'on-this-thread' | 'on-this-thread-fallthrough', StatFunction> = {
@@ -105,6 +108,7 @@ export function compileFileOptions(
     statFile: STAT_FUNCTIONS[lookup],
     contentType: profile.contentType,
     isFresh: profile.isFresh,
+    parseRange: profile.parseRange,
   };
 }
 

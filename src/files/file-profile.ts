@@ -1,4 +1,5 @@
 import type contentDisposition from 'content-disposition';
+import type { RangeParser } from '../request/range';
 import { contentTypeFor } from '../http/mime';
 import type { DotfilesPolicy } from './file-options';
 import type { FreshnessFunction } from './conditional';
@@ -29,6 +30,8 @@ export interface FileProfile {
    * as `etag`, replacing the caller's value (Express 5 does, on the caller's own object).
    */
   readonly etagFromAppSetting: boolean;
+  /** The range-parser the version's file sender reads `Range` with; undefined is Express 4's (1.2). */
+  readonly parseRange?: RangeParser;
 }
 
 /** Express 4 (send 0.19, mime 1.6, content-disposition 0.5). */

@@ -107,7 +107,7 @@ function sendLocatedFile(
   if (options.end !== undefined) length = Math.min(length, Math.max(0, options.end - offset + 1));
 
   if (options.acceptRanges) {
-    const range = decideByteRange(req, res, length, stat.size);
+    const range = decideByteRange(req, res, length, stat.size, options.parseRange);
     if (range !== 'full' && 'unsatisfiable' in range) {
       const contentRange = 'bytes */' + range.unsatisfiable;
       res.setHeader('Content-Range', contentRange);

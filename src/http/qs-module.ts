@@ -14,3 +14,9 @@ export const loadQs = lazyModule(() => require('qs') as typeof Qs);
  * set mean the same thing either way.
  */
 export const qsLimitIsHighestIndex = lazyModule(() => Array.isArray(loadQs().parse('a[1]=x', { arrayLimit: 1 }).a));
+
+/**
+ * qs as Express 5 resolves it (`^6.16.0`, installed under the alias `qs5` beside Express 4's `~6.16.0`),
+ * required when a 5.x app first parses a query string the extended way.
+ */
+export const loadQs5 = lazyModule(() => require('qs5') as typeof Qs);

@@ -9,7 +9,7 @@ const NO_CHOICES: string[] = [];
  * the whole list (later arguments ignored), otherwise every argument is one; a falsy first argument
  * (`req.acceptsLanguages(undefined)`, `req.accepts('')`) counts as none, so every accepted value is answered.
  */
-function choicesOf(args: ArrayLike<unknown>): string[] {
+export function choicesOf(args: ArrayLike<unknown>): string[] {
   const first = args[0];
   if (!first) return NO_CHOICES;
   if (Array.isArray(first)) return first as string[];

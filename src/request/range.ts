@@ -5,12 +5,16 @@ import { headerString } from './header';
 /** The result of `req.range`: ranges with their unit, `-1` (unsatisfiable), `-2` (malformed) or `undefined` (no header). */
 export type RangeResult = parseRange.Ranges | parseRange.Result | undefined;
 
+/** A `range-parser` release's parse function: Express 4 reads ranges with 1.2, Express 5 with the newest 1.x. */
+export type RangeParser = typeof parseRange;
+
 /**
  * `req.range(size, { combine })`: the `Range` header (RFC 9110 §14.2) resolved against a resource of
- * `size` bytes; `combine` merges overlapping and adjacent ranges.
+ * `size` bytes; `combine` merges overlapping and adjacent ranges. `parse` is the range-parser of the
+ * request's Express version (Express 4's by default).
  */
-export function getRange(req: PorticoRequest, size: number, options?: parseRange.Options): RangeResult {
+export function getRange(req: PorticoRequest, size: number, options?: parseRange.Options, parse: RangeParser = parseRange): RangeResult {
   const header = headerString(req, 'range');
   if (!header) return undefined;
-  return parseRange(size, header, options);
+  return parse(size, header, options);
 }

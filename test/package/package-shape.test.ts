@@ -34,10 +34,11 @@ const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'SECURITY.md', 'packa
 /**
  * Budgets with room for growth; a jump past them means something was shipped by mistake. Raised for
  * portico/5 (its layer and bundle, the Express 5 router, its docs) and `doctor --target 5`, which
- * took the package from about 1.30 MB to 1.53 MB unpacked (416 kB packed).
+ * took the package from about 1.30 MB to 1.53 MB unpacked (416 kB packed); raised again for the fetch
+ * transport (`app.fetch`) with docs/fetch.md and docs/runtimes.md (1.77 MB unpacked, 481 kB packed).
  */
-const MAX_PACKED_BYTES = 480_000;
-const MAX_UNPACKED_BYTES = 1_750_000;
+const MAX_PACKED_BYTES = 520_000;
+const MAX_UNPACKED_BYTES = 1_850_000;
 
 describe('npm pack', () => {
   assert.ok(existsSync(join(root, 'dist', 'esm', 'index.d.mts')), 'run `npm run build` first');
