@@ -14,6 +14,16 @@ export function runCli(args: readonly string[], out: (text: string) => void, err
   return Promise.resolve(main(args, out, err));
 }
 
+const RUNTIME_NAMES = { node: 'Node', bun: 'Bun', deno: 'Deno', workers: 'Cloudflare Workers' } as const;
+
+/** What to type after `cd` into a new project, by runtime. */
+const NEXT_STEPS = {
+  node: '  npm install\n  npm start     # http://localhost:3000\n  npm test\n',
+  bun: '  bun install\n  bun start     # http://localhost:3000\n  bun test\n',
+  deno: '  deno install\n  deno task start   # http://localhost:3000\n  deno task test\n',
+  workers: '  npm install\n  npm start     # wrangler dev\n  npm test\n',
+} as const;
+
 /** Runs the command line `args` of `init` and `--help`, and answers the exit code. */
 export function main(args: readonly string[], out: (text: string) => void, err: (text: string) => void): number {
   const command = parseCommand(args);
@@ -28,9 +38,10 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
   const { options } = command;
   try {
     const written = generateProject(options);
-    const flavour = [options.typescript ? 'TypeScript' : 'JavaScript', options.legacy ? 'portico/legacy' : 'portico', options.view === 'none' ? 'no view engine' : options.view];
+    const flavour = [options.typescript ? 'TypeScript' : 'JavaScript', options.legacy ? 'portico/legacy' : options.express5 ? 'portico/5' : 'portico', options.view === 'none' ? 'no view engine' : options.view];
+    if (options.runtime !== 'node') flavour.push(`on ${RUNTIME_NAMES[options.runtime]}`);
     out(`Created ${options.name} in ${options.directory} (${flavour.join(', ')}): ${written.length} files.\n\n`);
-    out(`  cd ${options.directory}\n  npm install\n  npm start     # http://localhost:3000\n  npm test\n`);
+    out(`  cd ${options.directory}\n${NEXT_STEPS[options.runtime]}`);
     return 0;
   } catch (e) {
     err(`portico: ${e instanceof Error ? e.message : String(e)}\n`);

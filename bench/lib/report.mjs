@@ -418,6 +418,9 @@ const HTTP2_HEADING = '## HTTP/2';
 /** The cold-start section, which `bench/cold-start.mjs --write` fills: kept across full runs. */
 const COLD_START_HEADING = '## Cold start';
 
+/** The runtimes section, which `bench/runtimes.mjs --write` fills: kept across full runs. */
+const RUNTIMES_HEADING = '## Runtimes';
+
 /** The section describing a run and its tables, or a note that none has been recorded. */
 function runSection(results) {
   if (!results) {
@@ -521,7 +524,7 @@ files with \`fs\`. The cookie parser of (i) is a three-line middleware over the 
 the framework has none of its own (Express, Portico, Polka, Fastify), \`ctx.cookies\` in Koa and
 \`getCookie\` in Hono. ${loadGeneratorNote(results, generator)}
 
-${keptTimeSection(keptFrom)}${keptHttp2Section(keptFrom)}${keptColdStartSection(keptFrom)}`;
+${keptTimeSection(keptFrom)}${keptHttp2Section(keptFrom)}${keptColdStartSection(keptFrom)}${keptRuntimesSection(keptFrom)}`;
 }
 
 function keptHttp2Section(path) {
@@ -531,6 +534,12 @@ function keptHttp2Section(path) {
 
 function keptColdStartSection(path) {
   const section = keptSection(path, COLD_START_HEADING);
+  return section === null ? '' : `\n${section}`;
+}
+
+/** The runtimes section of an existing BENCHMARKS.md, or nothing before bench/runtimes.mjs wrote one. */
+function keptRuntimesSection(path) {
+  const section = keptSection(path, RUNTIMES_HEADING);
   return section === null ? '' : `\n${section}`;
 }
 

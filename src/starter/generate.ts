@@ -2,11 +2,16 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import { appFiles } from './app-files';
 import type { StarterOptions } from './options';
-import { projectFiles } from './project-files';
+import { ownManifest, projectFiles } from './project-files';
+import { runtimeFiles } from './runtime-files';
 import { viewFiles } from './view-files';
 
 /** Every file of the project `options` describe, by path relative to its folder. */
 export function starterFiles(options: StarterOptions): Record<string, string> {
+  if (options.runtime !== 'node') {
+    const own = ownManifest();
+    return runtimeFiles(options, { portico: own.version, wrangler: own.devDependencies?.wrangler, typesNode: own.devDependencies?.['@types/node'] });
+  }
   return { ...projectFiles(options), ...appFiles(options), ...viewFiles(options) };
 }
 

@@ -12,7 +12,12 @@ export interface StarterOptions {
   express5: boolean;
   /** Write into a folder that is not empty. */
   force: boolean;
+  /** Where the project runs: `node` (node:http, the default), or `app.fetch` on Bun, Deno or Workers. */
+  runtime: Runtime;
 }
+
+export const RUNTIMES = ['node', 'bun', 'deno', 'workers'] as const;
+export type Runtime = (typeof RUNTIMES)[number];
 
 export const VIEW_ENGINES = ['ejs', 'pug', 'hbs', 'none'] as const;
 export type ViewEngine = (typeof VIEW_ENGINES)[number];
@@ -30,6 +35,9 @@ Options:
   --ts             TypeScript, with Portico's own types
   --legacy         start from portico/legacy, the Express 3.x interface
   --express5       start from portico/5, the Express 5 interface
+  --runtime <name> node (default), bun, deno or workers: the app served through app.fetch by
+                   Bun.serve, Deno.serve or Cloudflare Workers, tested with that runtime's runner
+                   (JavaScript, no view engine; not with --ts, --legacy or --view)
   --force          write into a folder that is not empty (files of the same name are replaced)
   -h, --help       show this help
 
@@ -53,6 +61,8 @@ export function parseCommand(args: readonly string[]): ParsedCommand {
   let legacy = false;
   let express5 = false;
   let force = false;
+  let runtime: Runtime = 'node';
+  let viewGiven = false;
   for (let i = 1; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--ts' || arg === '--typescript') typescript = true;
@@ -65,11 +75,24 @@ export function parseCommand(args: readonly string[]): ParsedCommand {
         return { kind: 'error', message: `--view takes one of ${VIEW_ENGINES.join(', ')}${value === undefined ? '' : `, not ${value}`}` };
       }
       view = value as ViewEngine;
+      viewGiven = true;
+    } else if (arg === '--runtime' || arg.startsWith('--runtime=')) {
+      const value = arg === '--runtime' ? args[++i] : arg.slice('--runtime='.length);
+      if (!(RUNTIMES as readonly string[]).includes(value ?? '')) {
+        return { kind: 'error', message: `--runtime takes one of ${RUNTIMES.join(', ')}${value === undefined ? '' : `, not ${value}`}` };
+      }
+      runtime = value as Runtime;
     } else if (arg.startsWith('-')) return { kind: 'error', message: `unknown option: ${arg}` };
     else if (directory === undefined) directory = arg;
     else return { kind: 'error', message: `one folder only (got ${directory} and ${arg})` };
   }
   if (directory === undefined) return { kind: 'error', message: 'name the folder to create: portico init my-app' };
   if (legacy && express5) return { kind: 'error', message: '--legacy (Express 3.x) and --express5 (Express 5) exclude each other' };
-  return { kind: 'init', options: { directory, name: packageNameFor(directory), view, typescript, legacy, express5, force } };
+  if (runtime !== 'node') {
+    // The fetch projects are one small JSON app in JavaScript modules, which every runtime runs unbuilt.
+    const refused = [typescript && '--ts', legacy && '--legacy', viewGiven && view !== 'none' && `--view ${view}`].filter(Boolean);
+    if (refused.length > 0) return { kind: 'error', message: `--runtime ${runtime} writes a JavaScript project without views: not with ${refused.join(', ')}` };
+    view = 'none';
+  }
+  return { kind: 'init', options: { directory, name: packageNameFor(directory), view, typescript, legacy, express5, force, runtime } };
 }

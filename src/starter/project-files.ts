@@ -6,7 +6,7 @@ import type { StarterOptions } from './options';
 
 type Files = Record<string, string>;
 
-interface OwnManifest {
+export interface OwnManifest {
   version: string;
   devDependencies?: Record<string, string>;
 }
@@ -16,7 +16,7 @@ interface OwnManifest {
  * project depends on this version of Portico, and on the versions of the view engines, TypeScript,
  * tsx and @types/node that Portico's own tests use.
  */
-function ownManifest(): OwnManifest {
+export function ownManifest(): OwnManifest {
   return JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as OwnManifest;
 }
 

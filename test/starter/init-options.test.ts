@@ -24,7 +24,7 @@ function run(args: string[], cwd: string): { code: number; out: string; err: str
 const scratch = mkdtempSync(join(tmpdir(), 'portico-init-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-const base: StarterOptions = { directory: 'app', name: 'app', view: 'ejs', typescript: false, legacy: false, express5: false, force: false };
+const base: StarterOptions = { directory: 'app', name: 'app', view: 'ejs', typescript: false, legacy: false, express5: false, force: false, runtime: 'node' };
 
 describe('portico init: the command line', () => {
   it('answers --help, -h and no arguments with the usage, exit 0', () => {
@@ -59,7 +59,7 @@ describe('portico init: the command line', () => {
     const parsed = parseCommand(['init', 'Some App', '--view=pug', '--ts', '--legacy', '--force']);
     assert.deepEqual(parsed, {
       kind: 'init',
-      options: { directory: 'Some App', name: 'some-app', view: 'pug', typescript: true, legacy: true, express5: false, force: true },
+      options: { directory: 'Some App', name: 'some-app', view: 'pug', typescript: true, legacy: true, express5: false, force: true, runtime: 'node' },
     });
     const none = parseCommand(['init', 'x', '--view', 'none']);
     assert.equal(none.kind === 'init' ? none.options.view : undefined, 'none');
@@ -148,7 +148,7 @@ describe('portico init: what the project contains', () => {
     assert.match(starterFiles({ ...base, express5: true, typescript: true })['src/app.ts'], /from 'portico\/5'/);
     assert.deepEqual(parseCommand(['init', 'x', '--express5']), {
       kind: 'init',
-      options: { directory: 'x', name: 'x', view: 'ejs', typescript: false, legacy: false, express5: true, force: false },
+      options: { directory: 'x', name: 'x', view: 'ejs', typescript: false, legacy: false, express5: true, force: false, runtime: 'node' },
     });
     assert.equal(parseCommand(['init', 'x', '--express5', '--legacy']).kind, 'error');
   });
@@ -158,5 +158,69 @@ describe('portico init: what the project contains', () => {
     assert.match(starterFiles({ ...base, legacy: true, typescript: true })['src/app.ts'], /from 'portico\/legacy'/);
     assert.match(starterFiles(base)['src/app.js'], /require\('portico'\)/);
     assert.doesNotMatch(starterFiles(base)['src/app.js'], /legacy/);
+  });
+});
+
+describe('portico init --runtime', () => {
+  const files = (o: Partial<StarterOptions>) => starterFiles({ ...base, view: 'none', ...o });
+  const own = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+
+  it('reads --runtime as two words and as --runtime=name, sets no view engine, and defaults to node', () => {
+    assert.equal((parseCommand(['init', 'x']) as { options: StarterOptions }).options.runtime, 'node');
+    for (const args of [['init', 'x', '--runtime', 'bun'], ['init', 'x', '--runtime=bun']]) {
+      assert.deepEqual(parseCommand(args), {
+        kind: 'init',
+        options: { directory: 'x', name: 'x', view: 'none', typescript: false, legacy: false, express5: false, force: false, runtime: 'bun' },
+      });
+    }
+    assert.equal((parseCommand(['init', 'x', '--runtime', 'workers', '--express5']) as { options: StarterOptions }).options.express5, true);
+  });
+
+  it('refuses an unknown runtime, and --ts, --legacy or a view engine with a fetch runtime', () => {
+    for (const [args, message] of [
+      [['init', 'x', '--runtime', 'lambda'], /--runtime takes one of node, bun, deno, workers, not lambda/],
+      [['init', 'x', '--runtime'], /--runtime takes one of/],
+      [['init', 'x', '--runtime', 'deno', '--ts'], /not with --ts/],
+      [['init', 'x', '--runtime', 'bun', '--legacy'], /not with --legacy/],
+      [['init', 'x', '--runtime', 'workers', '--view', 'ejs'], /not with --view ejs/],
+    ] as const) {
+      const r = run([...args], scratch);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.err, message);
+    }
+    assert.equal(parseCommand(['init', 'x', '--runtime', 'bun', '--view', 'none']).kind, 'init');
+  });
+
+  it('writes a Bun project: Bun.serve with app.fetch, and bun test', () => {
+    const f = files({ runtime: 'bun' });
+    assert.deepEqual(Object.keys(f).sort(), ['.gitignore', 'README.md', 'package.json', 'src/app.js', 'src/server.js', 'test/app.test.js']);
+    const manifest = JSON.parse(f['package.json']) as Record<string, Record<string, string>>;
+    assert.deepEqual(manifest.scripts, { start: 'bun src/server.js', dev: 'bun --watch src/server.js', test: 'bun test' });
+    assert.deepEqual(manifest.dependencies, { portico: '^' + own.version });
+    assert.match(f['src/server.js'], /Bun\.serve\(\{ port: Number\(process\.env\.PORT \?\? 3000\), fetch: app\.fetch \}\)/);
+    assert.match(f['test/app.test.js'], /from 'bun:test'/);
+    assert.match(f['src/app.js'], /^import portico from 'portico';/);
+  });
+
+  it('writes a Deno project: Deno.serve with app.fetch, tasks in deno.json, and Deno.test', () => {
+    const f = files({ runtime: 'deno', express5: true });
+    assert.match(f['src/server.js'], /Deno\.serve\(/);
+    assert.match(f['src/server.js'], /app\.fetch/);
+    assert.match(f['src/app.js'], /^import portico from 'portico\/5';/);
+    const tasks = (JSON.parse(f['deno.json']) as { tasks: Record<string, string> }).tasks;
+    assert.match(tasks.test, /^deno test /);
+    assert.match(f['test/app.test.js'], /Deno\.test\(/);
+    // deno test type-checks the graph, and Portico's types refer to Node's.
+    assert.equal((JSON.parse(f['package.json']) as { devDependencies: Record<string, string> }).devDependencies['@types/node'], own.devDependencies['@types/node']);
+  });
+
+  it('writes a Workers project: export default { fetch: app.fetch }, nodejs_compat and the 2025-09-15 date, wrangler as Portico tests it', () => {
+    const f = files({ runtime: 'workers' });
+    assert.match(f['src/index.js'], /export default \{ fetch: app\.fetch \};/);
+    assert.match(f['wrangler.jsonc'], /"compatibility_date": "2025-09-15"/);
+    assert.match(f['wrangler.jsonc'], /"compatibility_flags": \["nodejs_compat"\]/);
+    const manifest = JSON.parse(f['package.json']) as Record<string, Record<string, string>>;
+    assert.equal(manifest.devDependencies.wrangler, own.devDependencies.wrangler);
+    assert.equal(manifest.scripts.start, 'wrangler dev');
   });
 });

@@ -1,10 +1,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertBuilt } from '../e2e/support/demo-server';
+import { npm, sh, startProject, stopProject } from './support/project-commands';
 
 /*
  * `npx portico init` as a user runs it: Portico is packed (`npm pack`), the tarball installed into
@@ -16,70 +16,6 @@ import { assertBuilt } from '../e2e/support/demo-server';
  */
 
 const root = join(__dirname, '..', '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/**
- * The environment of the commands: without c8's coverage variable (the projects are not Portico's
- * source), and without the variable that would make the project's own `node --test` report to this
- * test runner instead of printing its results.
- */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  delete env.NODE_V8_COVERAGE;
-  delete env.NODE_TEST_CONTEXT;
-  delete env.NODE_ENV;
-  for (const key of Object.keys(env)) if (key.startsWith('npm_package_') || key.startsWith('npm_lifecycle_')) delete env[key];
-  return env;
-}
-
-/** Runs a command to its end; a non-zero exit fails with everything it printed. */
-function sh(cmd: string, args: string[], cwd: string): string {
-  try {
-    return execFileSync(cmd, args, { cwd, env: childEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (err) {
-    const e = err as { status?: number; stdout?: string; stderr?: string };
-    throw new Error(`\`${cmd} ${args.join(' ')}\` in ${cwd} exited ${e.status}:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
-  }
-}
-
-/** `npm start` with PORT=0, resolved with its URL once it prints the line saying where it listens. */
-function start(cwd: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  // Its own process group, so that stopping it also stops the node process npm started.
-  const child = spawn(npm, ['start'], { cwd, env: childEnv({ PORT: '0' }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop(child);
-      reject(new Error(`npm start printed no URL in 60 s:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1].replace('localhost', '127.0.0.1'), child, output: () => output });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-(child.pid as number), 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-  return exited;
-}
-
 /** Each view engine once, JavaScript and TypeScript, 4.x, legacy and Express 5; the home page shows the folder's name. */
 const variants: Array<{ folder: string; flags: string[]; ext: 'js' | 'ts' }> = [
   { folder: 'ejs-js', flags: [], ext: 'js' },
@@ -125,14 +61,14 @@ describe('npx portico init, from the packed package', { timeout: 600_000 }, () =
       const tested = sh(npm, ['test'], dir);
       assert.match(tested, /# pass 3\n# fail 0/, tested);
 
-      const server = await start(dir);
+      const server = await startProject(npm, ['start'], dir);
       try {
         const res = await fetch(server.url + '/');
         assert.equal(res.status, 200, server.output());
         assert.match(await res.text(), new RegExp(`<h1>${folder}</h1>`));
         assert.equal((await fetch(server.url + '/no-such-page')).status, 404);
       } finally {
-        await stop(server.child);
+        await stopProject(server.child);
       }
     });
   }
