@@ -1,6 +1,7 @@
 import express from 'express';
 import portico from '../../src/index';
 import { startServer, send, type SimpleRequest, type SimpleResponse, type Listener } from './server';
+import { comparableField } from './transport';
 
 /**
  * Differential testing: the same app is built on Portico and on express@4 (the oracle),
@@ -53,7 +54,10 @@ export async function startBoth(build: (framework: FrameworkLike) => Listener): 
 export function stableHeaders(res: SimpleResponse, ignore: string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(res.headers)) {
-    if (!VOLATILE_HEADERS.has(k) && !ignore.includes(k)) out[k] = v;
+    if (VOLATILE_HEADERS.has(k) || ignore.includes(k) || v === undefined) continue;
+    // Under the fetch transport, less what the adapter decides (./transport.ts, comparableField).
+    const value = Array.isArray(v) ? v.map((item) => comparableField(k, item)) : comparableField(k, v, res.body.length);
+    if (value !== undefined) out[k] = value;
   }
   return out;
 }

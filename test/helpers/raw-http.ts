@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { comparableMessage } from './transport';
 
 export interface RawResponse {
   status: number;
@@ -13,6 +14,7 @@ export interface RawResponse {
 /**
  * Sends bytes exactly as given (malformed, repeated or missing headers that node's client would
  * refuse or rewrite) and reads until the server closes. Ask for `Connection: close` in `request`.
+ * Under the fetch transport the answer is first passed through `comparableMessage`.
  */
 export function sendRaw(port: number, request: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
@@ -20,7 +22,8 @@ export function sendRaw(port: number, request: string): Promise<RawResponse> {
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
-    socket.on('end', () => resolve(parseRaw(Buffer.concat(chunks).toString('latin1'))));
+    // Under PORTICO_TRANSPORT=fetch, relaxed by the fetch transport's documented differences (./transport.ts).
+    socket.on('end', () => resolve(parseRaw(comparableMessage(Buffer.concat(chunks).toString('latin1')))));
     socket.write(request);
   });
 }

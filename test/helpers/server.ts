@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serveApp } from './transport';
 
 /** A request listener, as an app or any `(req, res)` function is. */
 export type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -11,9 +12,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts `app` on 127.0.0.1 on an ephemeral port through node:http's own server. */
+/**
+ * Starts `app` on 127.0.0.1 on an ephemeral port through node:http's own server, or, for a Portico
+ * app under `PORTICO_TRANSPORT=fetch`, through `app.fetch` behind a Node adapter (./transport.ts).
+ */
 export async function startServer(app: Listener, options: http.ServerOptions = {}): Promise<RunningServer> {
-  const server = http.createServer(options, app);
+  const server = serveApp(app, options);
   return listenOn(server);
 }
 
@@ -61,8 +65,11 @@ export interface SimpleRequest {
   body?: string | Buffer;
 }
 
-/** One HTTP request over node:http (no normalisation of the path or headers, unlike fetch). */
-export function send(port: number, req: SimpleRequest = {}): Promise<SimpleResponse> {
+/**
+ * One HTTP request over node:http (no normalisation of the path or headers, unlike fetch);
+ * `sent` is called once the whole request is handed to the kernel.
+ */
+export function send(port: number, req: SimpleRequest = {}, sent?: () => void): Promise<SimpleResponse> {
   return new Promise((resolve, reject) => {
     const r = http.request(
       { host: '127.0.0.1', port, method: req.method ?? 'GET', path: req.path ?? '/', headers: req.headers, agent: false },
@@ -78,7 +85,7 @@ export function send(port: number, req: SimpleRequest = {}): Promise<SimpleRespo
     );
     r.on('error', reject);
     if (req.body !== undefined) r.write(req.body);
-    r.end();
+    r.end(sent);
   });
 }
 

@@ -7,6 +7,7 @@ import portico5 from '../../../src/express5/index';
 import { join } from 'node:path';
 import { startServer } from '../../helpers/server';
 import { sendRaw, type RawResponse } from '../../helpers/raw-http';
+import { fetchMode } from '../../helpers/transport';
 
 /*
  * Responses of portico/5 against express@5.3 where they once differed: a Content-Type set to a
@@ -106,7 +107,9 @@ describe('portico/5 responses against express@5.3 (5.3 differences)', () => {
         });
         it(`sends it as Express 4 does on portico (${coding}, ${body})`, async () => {
           const e = await assertSame(FOUR, handler);
-          assert.notEqual(e.headers['content-length'], undefined);
+          // Under app.fetch a Content-Length that is the body's length is framing, left out of both
+          // answers before they are compared (docs/fetch.md): only node:http shows it here.
+          if (!fetchMode) assert.notEqual(e.headers['content-length'], undefined);
         });
       }
     }

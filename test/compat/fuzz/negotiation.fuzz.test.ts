@@ -1,11 +1,17 @@
 import { describe, it } from 'node:test';
 import express from 'express';
+import express5 from 'express5';
 import portico from '../../../src/index';
+import portico5 from '../../../src/express5/index';
 import { runArea } from '../../fuzz/differential';
-import { negotiationArea } from '../../fuzz/areas/negotiation';
+import { negotiationArea, negotiation5Area } from '../../fuzz/areas/negotiation';
 
-describe('differential fuzz against express@4: negotiation', () => {
+describe('differential fuzz: negotiation', () => {
   it('answers every generated app and request with express@4’s bytes', async () => {
     await runArea(negotiationArea, portico, express);
+  });
+
+  it('answers every generated app and request with express@5’s bytes on portico/5', async () => {
+    await runArea(negotiation5Area, portico5, express5);
   });
 });

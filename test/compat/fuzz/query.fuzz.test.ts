@@ -1,11 +1,17 @@
 import { describe, it } from 'node:test';
 import express from 'express';
+import express5 from 'express5';
 import portico from '../../../src/index';
+import portico5 from '../../../src/express5/index';
 import { runArea } from '../../fuzz/differential';
-import { queryArea } from '../../fuzz/areas/query';
+import { queryArea, query5Area } from '../../fuzz/areas/query';
 
-describe('differential fuzz against express@4: query', () => {
+describe('differential fuzz: query', () => {
   it('answers every generated app and request with express@4’s bytes', async () => {
     await runArea(queryArea, portico, express);
+  });
+
+  it('answers every generated app and request with express@5’s bytes on portico/5', async () => {
+    await runArea(query5Area, portico5, express5);
   });
 });

@@ -1,11 +1,17 @@
 import { describe, it } from 'node:test';
 import express from 'express';
+import express5 from 'express5';
 import portico from '../../../src/index';
+import portico5 from '../../../src/express5/index';
 import { runArea } from '../../fuzz/differential';
-import { responseArea } from '../../fuzz/areas/response';
+import { responseArea, response5Area } from '../../fuzz/areas/response';
 
-describe('differential fuzz against express@4: response', () => {
+describe('differential fuzz: response', () => {
   it('answers every generated app and request with express@4’s bytes', async () => {
     await runArea(responseArea, portico, express);
+  });
+
+  it('answers every generated app and request with express@5’s bytes on portico/5', async () => {
+    await runArea(response5Area, portico5, express5);
   });
 });

@@ -46,7 +46,8 @@ const CONDITIONS: Array<[string, string[]]> = [
 
 interface FilesCase {
   options: Record<string, unknown>;
-  route: 'static' | 'sendFile' | 'download';
+  /** `downloadOptions` (res.download(path, options)) and `sendFileCallback` (an error callback) on 5.x only. */
+  route: 'static' | 'sendFile' | 'download' | 'downloadOptions' | 'sendFileCallback';
   method: 'GET' | 'HEAD';
   name: string;
   range: string | null;
@@ -55,51 +56,71 @@ interface FilesCase {
 
 const condition = fc.constantFrom(...CONDITIONS).chain(([name, values]) => fc.constantFrom(...values).map((v): [string, string] => [name, v]));
 
-export const filesArea: FuzzArea<FilesCase> = {
-  name: 'files',
-  shortRuns: 80,
-  arbitrary: fc.record({
-    options: fc.record(
-      {
-        dotfiles: fc.constantFrom('allow', 'deny', 'ignore'),
-        index: fc.constantFrom(false, 'index.html', 'missing.html'),
-        redirect: fc.boolean(),
-        fallthrough: fc.boolean(),
-        maxAge: fc.constantFrom(0, 1000, '1d', -5),
-        immutable: fc.boolean(),
-        etag: fc.boolean(),
-        lastModified: fc.boolean(),
-        acceptRanges: fc.boolean(),
-        cacheControl: fc.boolean(),
-        extensions: fc.constantFrom(false, ['json'], ['txt', 'html']),
-      },
-      { requiredKeys: [] },
-    ),
-    route: fc.constantFrom<FilesCase['route']>('static', 'sendFile', 'download'),
-    method: fc.constantFrom<FilesCase['method']>('GET', 'HEAD'),
-    name: fc.constantFrom(...NAMES),
-    range: fc.option(piecesOf(RANGE_PIECES, 6), { nil: null }),
-    conditions: fc.array(condition, { maxLength: 2 }),
-  }),
-  build(framework, c) {
-    const app = framework();
-    app.set('env', 'production');
-    app.use('/s', framework.static(root, c.options));
-    const fileOptions = { ...c.options, root };
-    delete (fileOptions as { index?: unknown }).index;
-    delete (fileOptions as { redirect?: unknown }).redirect;
-    delete (fileOptions as { fallthrough?: unknown }).fallthrough;
-    delete (fileOptions as { extensions?: unknown }).extensions;
-    app.get('/f/*', (req: { params: string[] }, res: { sendFile(p: string, o: unknown): void }) => res.sendFile(req.params[0], fileOptions));
-    app.get('/d/*', (req: { params: string[] }, res: { download(p: string, n: string, o: unknown): void }) => res.download(req.params[0], 'name é.txt', fileOptions));
-    app.use((_req: unknown, res: { status(n: number): { send(b: string): void } }) => res.status(404).send('end of stack'));
-    return app;
-  },
-  requests(c) {
-    const prefix = c.route === 'static' ? '/s/' : c.route === 'sendFile' ? '/f/' : '/d/';
-    const headers = [`${c.method} ${prefix}${c.name} HTTP/1.1`, 'Host: fuzz.test'];
-    if (c.range !== null) headers.push(`Range: ${c.range}`);
-    for (const [name, value] of c.conditions) headers.push(`${name}: ${value}`);
-    return [headers.join('\r\n') + '\r\n\r\n'];
-  },
-};
+function filesAreaOf(api: '4.x' | '5.x'): FuzzArea<FilesCase> {
+  return {
+    name: api === '4.x' ? 'files' : 'files-5',
+    api,
+    shortRuns: api === '4.x' ? 80 : 60,
+    arbitrary: fc.record({
+      options: fc.record(
+        {
+          dotfiles: fc.constantFrom('allow', 'deny', 'ignore'),
+          index: fc.constantFrom(false, 'index.html', 'missing.html'),
+          redirect: fc.boolean(),
+          fallthrough: fc.boolean(),
+          maxAge: fc.constantFrom(0, 1000, '1d', -5),
+          immutable: fc.boolean(),
+          etag: fc.boolean(),
+          lastModified: fc.boolean(),
+          acceptRanges: fc.boolean(),
+          cacheControl: fc.boolean(),
+          extensions: fc.constantFrom(false, ['json'], ['txt', 'html']),
+        },
+        { requiredKeys: [] },
+      ),
+      route: api === '4.x' ? fc.constantFrom<FilesCase['route']>('static', 'sendFile', 'download') : fc.constantFrom<FilesCase['route']>('static', 'sendFile', 'download', 'downloadOptions', 'sendFileCallback'),
+      method: fc.constantFrom<FilesCase['method']>('GET', 'HEAD'),
+      name: fc.constantFrom(...NAMES),
+      range: fc.option(piecesOf(RANGE_PIECES, 6), { nil: null }),
+      conditions: fc.array(condition, { maxLength: 2 }),
+    }),
+    build(framework, c) {
+      const app = framework();
+      app.set('env', 'production');
+      app.use('/s', framework.static(root, c.options));
+      const fileOptions = { ...c.options, root };
+      delete (fileOptions as { index?: unknown }).index;
+      delete (fileOptions as { redirect?: unknown }).redirect;
+      delete (fileOptions as { fallthrough?: unknown }).fallthrough;
+      delete (fileOptions as { extensions?: unknown }).extensions;
+      // Express 5's wildcard is named and captures the segments as an array.
+      const rest = api === '4.x' ? (req: { params: Record<string, string> }) => req.params[0] : (req: { params: Record<string, string[]> }) => req.params.rest.join('/');
+      const wildcard = api === '4.x' ? '*' : '*rest';
+      app.get('/f/' + wildcard, (req: never, res: { sendFile(p: string, o: unknown): void }) => res.sendFile(rest(req), fileOptions));
+      app.get('/d/' + wildcard, (req: never, res: { download(p: string, n: string, o: unknown): void }) => res.download(rest(req), 'name é.txt', fileOptions));
+      if (api === '5.x') {
+        const options5 = { ...fileOptions, headers: { 'X-Served': 'yes' } };
+        type Res = { download(p: string, o: unknown): void; sendFile(p: string, o: unknown, cb: (err?: Error & { status?: number; code?: string }) => void): void };
+        type Answer = { status(n: number): { json(v: unknown): void }; headersSent: boolean };
+        app.get('/o/' + wildcard, (req: never, res: Res) => res.download(rest(req), options5));
+        app.get('/c/' + wildcard, (req: never, res: Res & Answer) =>
+          res.sendFile(rest(req), options5, (err) => {
+            if (err && !res.headersSent) res.status(299).json({ code: err.code ?? null, status: err.status ?? null, name: err.name });
+          }),
+        );
+      }
+      app.use((_req: unknown, res: { status(n: number): { send(b: string): void } }) => res.status(404).send('end of stack'));
+      return app;
+    },
+    requests(c) {
+      const prefix = { static: '/s/', sendFile: '/f/', download: '/d/', downloadOptions: '/o/', sendFileCallback: '/c/' }[c.route];
+      const headers = [`${c.method} ${prefix}${c.name} HTTP/1.1`, 'Host: fuzz.test'];
+      if (c.range !== null) headers.push(`Range: ${c.range}`);
+      for (const [name, value] of c.conditions) headers.push(`${name}: ${value}`);
+      return [headers.join('\r\n') + '\r\n\r\n'];
+    },
+  };
+}
+
+export const filesArea = filesAreaOf('4.x');
+export const files5Area = filesAreaOf('5.x');

@@ -27,6 +27,7 @@ const answer: fc.Arbitrary<Answer> = fc.oneof(
 
 export const legacyArea: FuzzArea<LegacyCase> = {
   name: 'legacy',
+  api: '3.x',
   shortRuns: 60,
   arbitrary: fc.record({
     caseSensitive: fc.boolean(),

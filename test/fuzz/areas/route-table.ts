@@ -111,6 +111,7 @@ function register(framework: Framework, target: Framework, table: Entry[], prefi
 export function routeTableArea(syntax: 4 | 5): FuzzArea<RouteTableCase> {
   return {
     name: syntax === 4 ? 'route-table' : 'route-table-5',
+    api: syntax === 4 ? '4.x' : '5.x',
     shortRuns: 40,
     arbitrary: caseArbitrary(syntax),
     build(framework, c) {
