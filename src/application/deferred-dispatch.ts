@@ -79,7 +79,11 @@ export function requestListenerFor(app: Application): Application | ((req: unkno
   };
 }
 
-function dispatch(app: Application, req: unknown, res: unknown): void {
+/**
+ * Calls `app` as a Portico server does, past the plain-listener check: the deferred dispatcher's
+ * call, and `app.fetch`'s (a fetch host parses no pipelined heads to wait for, so it calls at once).
+ */
+export function dispatch(app: Application, req: unknown, res: unknown): void {
   dispatching = true;
   try {
     app(req, res);

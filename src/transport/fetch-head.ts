@@ -15,41 +15,51 @@ export function goneResponse(): Response {
 export function sendHead(res: FetchResponse, state: ResponseState): void {
   const status = res.statusCode;
   const method = res.req.method;
-  const headers = new Headers();
-  for (const name of res.getHeaderNames()) {
+  // The header store in one read; the fields are given to the Response as one record (one fill of
+  // its Headers, a single call where the runtime's Headers are native), and the names holding a
+  // list (Set-Cookie, each a header of its own) are appended to it after.
+  const fields = res.getHeaders() as Record<string, number | string | string[] | undefined>;
+  const init: Record<string, string> = {};
+  let lists: string[] | undefined;
+  for (const name in fields) {
     // Connection-specific fields describe a connection the Response does not have (and some
     // runtimes refuse them); Content-Length stays, as the body's declared length.
     if (isConnectionSpecificHeader(name, undefined)) continue;
-    const value = res.getHeader(name);
-    if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
-    else if (value !== undefined) headers.append(name, String(value));
+    const value = fields[name];
+    // (`__proto__` too: a record's key that would not be a field of it.)
+    if (Array.isArray(value) || name === '__proto__') (lists ??= []).push(name);
+    else if (value !== undefined) init[name] = typeof value === 'string' ? value : String(value);
   }
   const ending = state.ending;
   // node:http's implicit length, given to a response ended with its head (none for HEAD, 204, 304),
   // unless the app removed a Content-Length it had set (node records that in `_removedContLen`
   // and sends the body chunked: here it is then a stream of one chunk, whose length is not declared).
   let unsized = false;
-  if (ending !== undefined && method !== 'HEAD' && status !== 204 && status !== 304 && !headers.has('content-length')) {
+  if (ending !== undefined && method !== 'HEAD' && status !== 204 && status !== 304 && !hasField(init, lists, fields, 'content-length')) {
     if (res.hasHeader('transfer-encoding') || (res as { _removedContLen?: unknown })._removedContLen === true) unsized = true;
-    else headers.set('content-length', String(ending.byteLength));
+    else init['content-length'] = String(ending.byteLength);
   }
   // A Response cannot carry a body for these, whatever the app writes (node:http sends none for the first three).
   const bodyAllowed = method !== 'HEAD' && status !== 204 && status !== 205 && status !== 304;
   // node:http sends a 205's body; a Response cannot, and a length it would not be followed by lies.
-  if (status === 205 && method !== 'HEAD') headers.set('content-length', '0');
+  if (status === 205 && method !== 'HEAD') {
+    init['content-length'] = '0';
+    if (lists !== undefined) lists = lists.filter((name) => name !== 'content-length');
+  }
   let body: ConstructorParameters<typeof Response>[0] = null;
   if (bodyAllowed) {
     if (ending === undefined) body = openBodyStream(res, state);
     else if (unsized) body = singleChunkStream(ending);
+    // Ended with its head: the bytes themselves, no stream.
     else body = ending.byteLength > 0 ? ending : null;
   }
   let response: Response;
   try {
-    response = new Response(body, { status, statusText: res.statusMessage, headers });
+    response = makeResponse(body, { status, statusText: res.statusMessage, headers: init }, fields, lists);
   } catch {
     // A reason phrase the Response refuses (a runtime may allow none but the standard ones).
     try {
-      response = new Response(body, { status, headers });
+      response = makeResponse(body, { status, headers: init }, fields, lists);
     } catch (error) {
       // Nothing went out: the app (its error page) may still answer.
       state.controller = undefined;
@@ -61,6 +71,27 @@ export function sendHead(res: FetchResponse, state: ResponseState): void {
   const done = state.resolve;
   state.resolve = undefined;
   if (done !== undefined) done(response);
+}
+
+/** Is `name` among the fields kept for the Response (a single value, or a list)? */
+function hasField(init: Record<string, string>, lists: string[] | undefined, fields: Record<string, unknown>, name: string): boolean {
+  if (init[name] !== undefined) return true;
+  const value = fields[name];
+  return lists !== undefined && lists.includes(name) && Array.isArray(value) && value.length > 0;
+}
+
+/** The Response, with each item of the fields holding a list appended as a header of its own. */
+function makeResponse(body: ConstructorParameters<typeof Response>[0], options: ResponseInit, fields: Record<string, unknown>, lists: string[] | undefined): Response {
+  const response = new Response(body, options);
+  if (lists !== undefined) {
+    const headers = response.headers;
+    for (const name of lists) {
+      const value = fields[name];
+      if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+      else if (value !== undefined) headers.append(name, String(value));
+    }
+  }
+  return response;
 }
 
 function openBodyStream(res: FetchResponse, state: ResponseState): ReadableStream<Uint8Array> {

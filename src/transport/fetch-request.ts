@@ -1,4 +1,4 @@
-import { IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Buffer } from 'node:buffer';
 import type { FetchSocket } from './fetch-socket';
 
@@ -15,14 +15,17 @@ interface BodyPump {
 
 type FetchIncoming = IncomingMessage & { [BODY]: BodyPump };
 
+/** How the request object is made: node's class, or the app's (made with the prototype in force). */
+export type RequestFactory = (socket: FetchSocket) => IncomingMessage;
+
 /**
  * node:http's `IncomingMessage`, made from a fetch `Request`: the same class (so the app's
  * prototype is adopted as for any node:http request), with the head the parser would have set and
  * the body pulled from `request.body` only as the app reads it. A parser that stops reading (a
  * refused, over-limit body) leaves the rest unread; the reader is cancelled when the exchange ends.
  */
-export function createFetchRequest(request: Request, url: URL, socket: FetchSocket): IncomingMessage {
-  const req = new IncomingMessage(socket as never) as FetchIncoming;
+export function createFetchRequest(request: Request, url: URL, socket: FetchSocket, make: RequestFactory): IncomingMessage {
+  const req = make(socket) as FetchIncoming;
   // A plain object, as node:http's (code calls `req.headers.hasOwnProperty`).
   const headers: Record<string, string | string[]> = {};
   const rawHeaders: string[] = [];

@@ -20,7 +20,10 @@ export const EMPTY = new Uint8Array(0);
 /** What a fetch response knows of its head, body stream and life. */
 export interface ResponseState {
   resolve: ((response: Response) => void) | undefined;
+  res: FetchResponse;
   socket: FetchSocket;
+  /** The request's AbortSignal while this state listens to it (removed once the response closes). */
+  signal: AbortSignal | undefined;
   headSent: boolean;
   /** The body given to `end` while the head had not gone out yet (for the implicit head it causes). */
   ending: Uint8Array | undefined;

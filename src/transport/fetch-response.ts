@@ -1,6 +1,6 @@
-import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
+import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
 import { fetchError } from './fetch-errors';
-import type { FetchSocket } from './fetch-socket';
+import type { FetchSocket, GoneListener } from './fetch-socket';
 import { cancelRequestBody, settleRequestBody } from './fetch-request';
 import { EMPTY, HEADER_FIELD, STATE, headersSentError, streamError, toBytes, type FetchResponse, type ResponseState } from './fetch-response-state';
 import { goneResponse, sendHead } from './fetch-head';
@@ -20,25 +20,108 @@ import { goneResponse, sendHead } from './fetch-head';
  * and `drain` is emitted when the consumer has pulled it below.
  */
 
-/** Makes node's response for `req` over `socket`; `resolve` receives the Response once its head is known. */
-export function createFetchResponse(req: IncomingMessage, socket: FetchSocket, resolve: (response: Response) => void): ServerResponse {
-  const res = new ServerResponse(req) as FetchResponse;
-  const state: ResponseState = {
-    resolve,
-    socket,
-    headSent: false,
-    ending: undefined,
-    controller: undefined,
-    streamClosed: false,
-    needDrain: false,
-    ended: false,
-    finished: false,
-    closed: false,
-    cut: false,
-  };
-  Object.defineProperty(res, STATE, { configurable: true, enumerable: false, writable: false, value: state });
-  Object.defineProperties(res, HEADER_FIELD ? RESPONSE_MEMBERS : RESPONSE_MEMBERS_WITH_HEADER_GUARDS);
+/** How the response object is made: node's class, or the app's (made with the prototype in force). */
+export type ResponseFactory = (req: IncomingMessage) => ServerResponse;
+
+/**
+ * What a fetch response keeps: its head, body stream and life, and what it listens to (the
+ * request's AbortSignal, as an `EventListenerObject`; the socket's end, as a `GoneListener`), so
+ * that nothing per request is a closure.
+ */
+class FetchResponseState implements ResponseState, GoneListener {
+  resolve: ((response: Response) => void) | undefined;
+  res: FetchResponse;
+  socket: FetchSocket;
+  signal: AbortSignal | undefined = undefined;
+  /** Listening to `signal` (see listenForAbort). */
+  listening = false;
+  /** The abort is already on its way (the signal had aborted when looked at). */
+  abortPending = false;
+  headSent = false;
+  ending: Uint8Array | undefined = undefined;
+  controller: ReadableStreamDefaultController<Uint8Array> | undefined = undefined;
+  streamClosed = false;
+  needDrain = false;
+  ended = false;
+  finished = false;
+  closed = false;
+  cut = false;
+
+  constructor(res: FetchResponse, socket: FetchSocket, resolve: (response: Response) => void) {
+    this.res = res;
+    this.socket = socket;
+    this.resolve = resolve;
+  }
+
+  /** The request's signal aborted: the client went away. */
+  handleEvent(): void {
+    // The signal's reason (an AbortError) is what the body stream errors with.
+    const reason: unknown = this.signal?.reason;
+    this.socket.destroy(reason instanceof Error ? reason : undefined);
+  }
+
+  /** The socket was destroyed (the client went away, or the app destroyed it). */
+  gone(error: Error | null): void {
+    stopListening(this);
+    cutFetchResponse(this.res, error);
+  }
+}
+
+function stopListening(state: FetchResponseState): void {
+  if (!state.listening) return;
+  state.listening = false;
+  (state.signal as AbortSignal).removeEventListener('abort', state);
+}
+
+const ONCE = { once: true } as const;
+
+/**
+ * Listens to the request's AbortSignal while the response is still open once the app's first
+ * synchronous run is over. A response the app ended in that run (most: `res.send`, `res.json`) is
+ * complete before the host can report anything (its 'finish' and 'close' follow on the next ticks,
+ * ahead of any I/O), so it never listens: no listener is added and removed per request.
+ */
+export function listenForAbort(res: ServerResponse): void {
+  const state = (res as FetchResponse)[STATE] as FetchResponseState;
+  const signal = state.signal;
+  if (signal === undefined || state.abortPending || state.listening || state.ended || state.closed || state.cut) return;
+  if (signal.aborted) {
+    state.abortPending = true;
+    process.nextTick(abortNow, state);
+    return;
+  }
+  state.listening = true;
+  signal.addEventListener('abort', state, ONCE);
+}
+
+function abortNow(state: FetchResponseState): void {
+  state.handleEvent();
+}
+
+/**
+ * Makes node's response for `req` over `socket` (with `make`); `resolve` receives the Response
+ * once its head is known. The request's AbortSignal (the client going away, as the host reports it)
+ * and the app destroying the socket or response both end it as a closed connection does.
+ */
+export function createFetchResponse(req: IncomingMessage, socket: FetchSocket, resolve: (response: Response) => void, make: ResponseFactory, signal: AbortSignal | null | undefined): ServerResponse {
+  const res = make(req) as FetchResponse;
+  const state = new FetchResponseState(res, socket, resolve);
+  // A field under a Symbol, as node keeps its own response state (`kOutHeaders`…).
+  res[STATE] = state;
+  // One defineProperty per member, from descriptors made once: cheaper in V8 than
+  // `Object.defineProperties`, which reads each descriptor object anew.
+  for (let i = 0; i < MEMBER_NAMES.length; i++) Object.defineProperty(res, MEMBER_NAMES[i] as string, MEMBER_DESCRIPTORS[i] as PropertyDescriptor);
   (res as { socket: unknown }).socket = socket;
+  socket.onGone = state;
+  if (signal !== undefined && signal !== null) {
+    // Listened to once the app's first run is over (see listenForAbort), and until the response
+    // closes: then the signal no longer means anything to this exchange.
+    state.signal = signal;
+    if (signal.aborted) {
+      state.abortPending = true;
+      process.nextTick(abortNow, state);
+    }
+  }
   return res;
 }
 
@@ -176,6 +259,7 @@ function emitClose(res: FetchResponse, state: ResponseState): void {
   // node:http marks a response destroyed once it has closed, whether it finished or not.
   (res as { destroyed: boolean }).destroyed = true;
   state.socket.onGone = undefined;
+  stopListening(state as FetchResponseState);
   settleRequestBody(res.req);
   res.emit('close');
 }
@@ -244,12 +328,6 @@ const RESPONSE_MEMBERS: PropertyDescriptorMap = {
   writeContinue: method(refuse('ERR_PORTICO_FETCH_INFORMATIONAL', 'res.writeContinue')),
   writeProcessing: method(refuse('ERR_PORTICO_FETCH_INFORMATIONAL', 'res.writeProcessing')),
   writeEarlyHints: method(refuse('ERR_PORTICO_FETCH_INFORMATIONAL', 'res.writeEarlyHints')),
-  headersSent: getter(function headersSent() {
-    return this[STATE].headSent;
-  }),
-  writableEnded: getter(function writableEnded() {
-    return this[STATE].ended;
-  }),
   writableFinished: getter(function writableFinished() {
     return this[STATE].finished;
   }),
@@ -269,8 +347,26 @@ function guarded(name: 'setHeader' | 'appendHeader' | 'removeHeader', action: 's
   });
 }
 
-const RESPONSE_MEMBERS_WITH_HEADER_GUARDS: PropertyDescriptorMap = { ...RESPONSE_MEMBERS };
+/**
+ * Where node keeps the head in `_header` (HEADER_FIELD), its own `headersSent` (`!!this._header`)
+ * and `writableEnded` (`this.finished`) read what `sendHead` and `end` set, as they are set: they
+ * need no member of their own. Elsewhere (and with `PORTICO_HEADER_SHORTCUT=off`) the response
+ * reports them itself, and its header methods refuse a header after the head.
+ */
+const RESPONSE_MEMBERS_WITH_HEADER_GUARDS: PropertyDescriptorMap = {
+  ...RESPONSE_MEMBERS,
+  headersSent: getter(function headersSent() {
+    return this[STATE].headSent;
+  }),
+  writableEnded: getter(function writableEnded() {
+    return this[STATE].ended;
+  }),
+};
 for (const [name, action] of [['setHeader', 'set'], ['appendHeader', 'set'], ['removeHeader', 'remove']] as const) {
   const descriptor = guarded(name, action);
   if (descriptor !== undefined) RESPONSE_MEMBERS_WITH_HEADER_GUARDS[name] = descriptor;
 }
+
+const MEMBERS = HEADER_FIELD ? RESPONSE_MEMBERS : RESPONSE_MEMBERS_WITH_HEADER_GUARDS;
+const MEMBER_NAMES = Object.keys(MEMBERS);
+const MEMBER_DESCRIPTORS = MEMBER_NAMES.map((name) => MEMBERS[name]);

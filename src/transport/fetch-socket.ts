@@ -2,6 +2,14 @@ import { Duplex } from 'node:stream';
 import { fetchError } from './fetch-errors';
 import type { ConnectionInfo } from './fetch-options';
 
+/** The stream's options, the same for every socket (read by the constructor, never kept). */
+const SOCKET_OPTIONS = { allowHalfOpen: true, emitClose: true } as const;
+
+/** What is told of the socket's end: an object (the exchange's state), so no closure is made per request. */
+export interface GoneListener {
+  gone(error: Error | null): void;
+}
+
 /**
  * What `req.socket` and `res.socket` are under `app.fetch`: a stream with the address fields a
  * `net.Socket` has (`remoteAddress`, `encrypted` for an https URL…), so that `req.ip`, `req.secure`,
@@ -17,11 +25,11 @@ export class FetchSocket extends Duplex {
   readonly localPort: number | undefined;
   /** Set only for https, as only a TLSSocket has it. */
   declare readonly encrypted?: true;
-  /** Called once, as the socket is destroyed (by the app, or because the client went away). */
-  onGone: ((error: Error | null) => void) | undefined = undefined;
+  /** Told once, as the socket is destroyed (by the app, or because the client went away). */
+  onGone: GoneListener | undefined = undefined;
 
   constructor(info: ConnectionInfo) {
-    super({ allowHalfOpen: true, emitClose: true });
+    super(SOCKET_OPTIONS);
     this.remoteAddress = info.remoteAddress;
     this.remotePort = info.remotePort;
     this.remoteFamily = info.remoteFamily;
@@ -52,7 +60,7 @@ export class FetchSocket extends Duplex {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     const gone = this.onGone;
     this.onGone = undefined;
-    if (gone !== undefined) gone(error);
+    if (gone !== undefined) gone.gone(error);
     // The error, if any, belongs to the request and response; the stand-in itself closes quietly.
     callback(null);
   }

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 
 export const root = join(__dirname, '..', '..');
 
-/** A fresh folder holding the fixture app, with Portico installed at node_modules/portico. */
-export function makeProject(): { dir: string; remove: () => void } {
+/** A fresh folder holding the fixture app, with Portico (this package, or the one at `packageDir`) installed at node_modules/portico. */
+export function makeProject(packageDir = root): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'portico-bundling-'));
   cpSync(join(__dirname, 'fixtures'), dir, { recursive: true });
   mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(root, join(dir, 'node_modules', 'portico'), 'dir');
+  symlinkSync(packageDir, join(dir, 'node_modules', 'portico'), 'dir');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -6,70 +6,18 @@
 // HTTP (bundled-app.ts), body parsers' charsets included.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkApp, kib, makeProject, root, startProcess, stop } from './bundled-app';
-
-const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
-/** The wrangler configuration docs/runtimes.md gives, for the entry `main`. */
-const wranglerToml = (main: string): string => `name = "portico-app"
-main = "${main}"
-compatibility_date = "2025-09-15"
-compatibility_flags = ["nodejs_compat"]
-`;
+import { checkApp, kib, makeProject, root, stop } from './bundled-app';
+import { startWorkerd, wranglerBuild } from './workerd-build';
 
 let project: { dir: string; remove: () => void };
 let bundle: string;
 
-/** Bundles `entry` as `wrangler deploy` does, into out/<name>/worker.js (relative to the project). */
-function wranglerBuild(entry: string, outdir: string): string {
-  writeFileSync(join(project.dir, 'wrangler.toml'), wranglerToml(entry));
-  const r = spawnSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
-    cwd: project.dir,
-    encoding: 'utf8',
-    timeout: 120_000,
-    // wrangler writes the NODE_ENV of its own environment into the bundle: a deploy's is production.
-    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
-  });
-  assert.equal(r.status, 0, `wrangler failed (${r.error ?? r.signal ?? r.status}):\n${r.stdout}\n${r.stderr}`);
-  const file = join(outdir, entry.replace(/\.mjs$/, '.js'));
-  assert.ok(existsSync(join(project.dir, file)), `wrangler wrote no ${file}:\n${r.stdout}`);
-  return file;
-}
-
-/** Runs the Worker module `file` (relative to the project) in workerd on a free port. */
-function startWorkerd(file: string): ReturnType<typeof startProcess> {
-  const config = join(project.dir, `${file}.capnp`);
-  writeFileSync(
-    config,
-    `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .app) ],
-  sockets = [ (name = "http", address = "127.0.0.1:0", http = (), service = "main") ],
-);
-const app :Workerd.Worker = (
-  modules = [ (name = "worker.js", esModule = embed "${file.split('/').pop()}") ],
-  compatibilityDate = "2025-09-15",
-  compatibilityFlags = ["nodejs_compat"],
-);
-`,
-  );
-  // workerd reports the port it bound on its control descriptor (fd 3), as a JSON line.
-  return startProcess(bin('workerd'), ['serve', config, '--control-fd=3'], {
-    cwd: project.dir,
-    portFd: 3,
-    readPort: (text) => {
-      const m = /"event":"listen","socket":"http","port":(\d+)/.exec(text);
-      return m ? Number(m[1]) : undefined;
-    },
-  });
-}
-
 before(() => {
   assert.ok(existsSync(join(root, 'dist', 'esm', 'index.mjs')), 'run `npm run build` first');
   project = makeProject();
-  bundle = join(project.dir, wranglerBuild('worker.mjs', 'out'));
+  bundle = join(project.dir, wranglerBuild(project.dir, 'worker.mjs', 'out'));
 });
 after(() => project?.remove());
 
@@ -88,7 +36,7 @@ describe('bundled by wrangler, run by workerd', () => {
   });
 
   it('answers over HTTP: routes, charsets through iconv-lite, cookies, errors, portico/5, portico/legacy, sendFile and static', async (t) => {
-    const server = await startWorkerd('out/worker.js');
+    const server = await startWorkerd(project.dir, 'out/worker.js');
     try {
       const base = `http://127.0.0.1:${server.port}`;
       const count = await checkApp(base);
@@ -115,8 +63,8 @@ describe('bundled by wrangler, run by workerd', () => {
   });
 
   it('answers over HTTP through `export default { fetch: app.fetch }`, without node:http', async (t) => {
-    const file = wranglerBuild('worker-fetch.mjs', 'out-fetch');
-    const server = await startWorkerd(file);
+    const file = wranglerBuild(project.dir, 'worker-fetch.mjs', 'out-fetch');
+    const server = await startWorkerd(project.dir, file);
     try {
       const count = await checkApp(`http://127.0.0.1:${server.port}`);
       t.diagnostic(`${count} requests answered by workerd through app.fetch; bundle ${kib(join(project.dir, file))}`);

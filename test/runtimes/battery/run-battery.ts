@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import express from 'express';
 import { send, startServer, type Listener, type RunningServer, type SimpleResponse } from '../../helpers/server';
 import { batteryCases, type BatteryCase } from './cases';
-import { FETCH_TARGETS, type ServerDifference } from './runtime-differences';
+import { FETCH_TARGETS, type ExcludedCases, type ServerDifference } from './runtime-differences';
 
 /*
  * Runs the battery on one runtime: the Portico app of app.cjs is served by a child process of that
@@ -154,19 +154,30 @@ export async function startOracles(): Promise<Oracles> {
   };
 }
 
-export interface BatteryMode {
-  /** Shown in the test names: `bun node:http`, `node 18 app.fetch`, … */
-  label: string;
+/** A mode served by serve.mjs on a runtime's executable. */
+interface ServedMode {
   /** The runtime's executable, or a function that finds it (fetching a Node version on first use). */
   command: string | (() => Promise<string>);
   args: string[];
   /** serve.mjs's mode. */
   mode: string;
+}
+
+/** A mode that starts its servers itself (workerd runs a bundle, not serve.mjs), on the oracles' fixtures folder. */
+interface StartedMode {
+  start(fixtures: string): Promise<RuntimeServer>;
+}
+
+export type BatteryMode = (ServedMode | StartedMode) & {
+  /** Shown in the test names: `bun node:http`, `node 18 app.fetch`, … */
+  label: string;
   /** How the runtime's fetch server turns the request target into the Request's URL (FETCH_TARGETS); the oracle is asked that target. */
   fetchTarget?: keyof typeof FETCH_TARGETS;
   /** What the runtime's server does to the answer, allowed for and named in the output. */
   differences?: ServerDifference[];
-}
+  /** Cases this runtime's server keeps from the app (runtime-differences.ts): not run, each list named in the output. */
+  excluded?: ExcludedCases[];
+};
 
 /**
  * Declares the battery's tests for each mode: one `describe` per mode and Express major, one `it` per
@@ -184,6 +195,10 @@ export function declareBattery(modes: BatteryMode[]): void {
     describe(mode.label, () => {
       let server: RuntimeServer;
       before(async () => {
+        if ('start' in mode) {
+          server = await mode.start(oracles.fixtures);
+          return;
+        }
         const command = typeof mode.command === 'string' ? mode.command : await mode.command();
         server = await startRuntimeServer(command, mode.args, mode.mode, oracles.fixtures);
       });
@@ -192,7 +207,15 @@ export function declareBattery(modes: BatteryMode[]): void {
       });
       for (const major of [4, 5] as const) {
         describe(`portico${major === 5 ? '/5' : ''} against express@${major === 5 ? '5.3' : '4'}`, () => {
-          for (const c of batteryCases(major)) {
+          const excluded = new Set((mode.excluded ?? []).flatMap((e) => e.cases));
+          for (const e of mode.excluded ?? []) {
+            it(`excluded: ${e.reason}`, (t) => {
+              const names = new Set(batteryCases(major).map((c) => c.name));
+              for (const name of e.cases) assert.ok(names.has(name), `no battery case named ${name}`);
+              t.diagnostic(`not run: ${e.cases.join(', ')}`);
+            });
+          }
+          for (const c of batteryCases(major).filter((b) => !excluded.has(b.name))) {
             it(c.name, async (t) => {
               const oracleCase = mode.fetchTarget ? { ...c, path: FETCH_TARGETS[mode.fetchTarget](c.path) } : c;
               if (oracleCase.path !== c.path) t.diagnostic(`the app sees ${oracleCase.path} behind the fetch server; so is the oracle asked`);

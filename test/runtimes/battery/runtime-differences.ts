@@ -90,3 +90,61 @@ export const TEXT_PLAIN_DEFAULT: ServerDifference = {
     return withoutHeader(actual, 'content-type');
   },
 };
+
+/**
+ * workerd sends a Response whose body is a stream chunked, without the Content-Length it carries
+ * (`new Response(stream, { headers: { 'content-length': '5' } })` arrives chunked), and its
+ * node:http, built on such Responses, does so for every answer with a body. The length is allowed
+ * missing only where the body that came is exactly as long as the oracle's Content-Length says.
+ */
+function lengthDroppedBy(name: string): ServerDifference {
+  return {
+    name,
+    adjust(expected, actual) {
+      const length = expected.headers['content-length'];
+      if (length === undefined || actual.headers['content-length'] !== undefined) return undefined;
+      if (byteLengthOf(actual) !== Number(length)) return undefined;
+      return { ...actual, headers: { ...actual.headers, 'content-length': length } };
+    },
+  };
+}
+
+export const WORKERD_STREAM_LENGTH = lengthDroppedBy('workerd sends a streamed Response chunked, without its Content-Length');
+export const WORKERD_NODE_HTTP_LENGTH = lengthDroppedBy("workerd's node:http sends an answer with a body chunked, without its Content-Length");
+
+/** Cases a runtime's server keeps from the app, or cannot give it what they test, with the reason: not run in that mode. */
+export interface ExcludedCases {
+  reason: string;
+  cases: string[];
+}
+
+/** workerd's HTTP server answers 400 `invalid URI` (text/plain) itself, before the Worker runs. */
+export const WORKERD_INVALID_URI: ExcludedCases = {
+  reason: "workerd's HTTP server refuses a request target holding `<` or `>` with its own 400 `invalid URI`",
+  cases: ['404 /a<b>c', 'res jsonp?callback=<bad>'],
+};
+
+/**
+ * A module Worker's fetch handler is called with (request, env, ctx): no client address (locally it
+ * is in `request.cf.clientIp`, on Cloudflare in `CF-Connecting-IP`), so app.fetch assumes none
+ * (docs/fetch.md) and `trust proxy: 'loopback'` trusts no X-Forwarded-* header.
+ */
+export const WORKERD_NO_CLIENT_ADDRESS: ExcludedCases = {
+  reason: "workerd's fetch handler gets no client address, so `trust proxy: 'loopback'` cannot apply",
+  cases: ['req forwarded proto from loopback', 'req forwarded for'],
+};
+
+/**
+ * workerd's node:http cuts the value of If-Modified-Since and If-Unmodified-Since (headers node:http
+ * keeps one of) at its first comma: `Wed, 01 Jan 2031 00:00:00 GMT` reaches the app as `Wed`, so a
+ * date condition cannot be tested there. Its fetch handler gets the whole value.
+ */
+export const WORKERD_NODE_HTTP_DATE_HEADERS: ExcludedCases = {
+  reason: "workerd's node:http cuts If-Modified-Since and If-Unmodified-Since at the first comma",
+  cases: [
+    'files static 304 If-Modified-Since',
+    'files static 200 old If-Modified-Since',
+    'files static If-Unmodified-Since past',
+    'files sendFile 304',
+  ],
+};
