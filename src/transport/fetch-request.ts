@@ -26,6 +26,9 @@ export type RequestFactory = (socket: FetchSocket) => IncomingMessage;
  */
 export function createFetchRequest(request: Request, url: URL, socket: FetchSocket, make: RequestFactory): IncomingMessage {
   const req = make(socket) as FetchIncoming;
+  // workerd's IncomingMessage ignores the socket it is given (its `socket` and `connection` are
+  // getters answering null): the stand-in is then the request's own, as node:http's server leaves it.
+  if (req.socket !== (socket as unknown)) adoptSocket(req, socket);
   // A plain object, as node:http's (code calls `req.headers.hasOwnProperty`).
   const headers: Record<string, string | string[]> = {};
   const rawHeaders: string[] = [];
@@ -147,4 +150,12 @@ export function settleRequestBody(req: IncomingMessage): void {
     cancelRequestBody(req);
     req.destroy();
   } else if (!pump.consuming && !req.readableEnded) req.resume();
+}
+
+/** Gives `req` the socket stand-in as own `socket` and `connection`, in front of a runtime's getters. */
+function adoptSocket(req: IncomingMessage, socket: FetchSocket): void {
+  Object.defineProperty(req, 'socket', { configurable: true, enumerable: true, writable: true, value: socket });
+  if ((req as { connection?: unknown }).connection !== (socket as unknown)) {
+    Object.defineProperty(req, 'connection', { configurable: true, enumerable: false, writable: true, value: socket });
+  }
 }

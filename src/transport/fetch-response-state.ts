@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
 import type { FetchSocket } from './fetch-socket';
+import { codedError } from './fetch-errors';
 
 /*
  * The state a fetch response keeps (under a Symbol, on the response itself), and what the writing
@@ -66,17 +67,15 @@ function probeHeaderField(): boolean {
 }
 
 export function headersSentError(action: 'set' | 'write' | 'remove'): Error {
-  const error = new Error(`Cannot ${action} headers after they are sent to the client`) as Error & { code: string };
-  error.code = 'ERR_HTTP_HEADERS_SENT';
-  return error;
+  return codedError(Error, 'ERR_HTTP_HEADERS_SENT', `Cannot ${action} headers after they are sent to the client`);
 }
 
 function invalidChunk(chunk: unknown): TypeError {
-  const error = new TypeError(
+  return codedError(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
     'The "chunk" argument must be of type string or an instance of Buffer or Uint8Array. Received ' + (chunk === undefined ? 'undefined' : typeof chunk),
-  ) as TypeError & { code: string };
-  error.code = 'ERR_INVALID_ARG_TYPE';
-  return error;
+  );
 }
 
 export function streamError(code: string, message: string): Error {

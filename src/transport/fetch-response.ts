@@ -1,5 +1,5 @@
 import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
-import { fetchError } from './fetch-errors';
+import { codedError, fetchError } from './fetch-errors';
 import type { FetchSocket, GoneListener } from './fetch-socket';
 import { cancelRequestBody, settleRequestBody } from './fetch-request';
 import { EMPTY, HEADER_FIELD, STATE, headersSentError, streamError, toBytes, type FetchResponse, type ResponseState } from './fetch-response-state';
@@ -150,7 +150,7 @@ function writeHead(this: FetchResponse, statusCode: number, reason?: unknown, he
   const original = statusCode;
   const status = statusCode | 0;
   if (status < 100 || status > 999) {
-    throw Object.assign(new RangeError('Invalid status code: ' + String(original)), { code: 'ERR_HTTP_INVALID_STATUS_CODE' });
+    throw codedError(RangeError, 'ERR_HTTP_INVALID_STATUS_CODE', 'Invalid status code: ' + String(original));
   }
   let fields = headers;
   if (typeof reason === 'string') this.statusMessage = reason;
