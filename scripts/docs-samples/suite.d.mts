@@ -23,6 +23,8 @@ export interface Sample {
   line: number;
   typescript: boolean;
   fragment: boolean;
+  /** Parsed as an ES module (```js module fragment). */
+  module: boolean;
   code: string;
   spec: SampleSpec;
 }

@@ -42,6 +42,8 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Views', link: '/docs/views' },
       { text: 'Cookies', link: '/docs/cookies' },
       { text: 'HTTP/2', link: '/docs/http2' },
+      { text: 'app.fetch', link: '/docs/fetch' },
+      { text: 'Runtimes and bundlers', link: '/docs/runtimes' },
       { text: 'Deferred dispatch', link: '/docs/deferred-dispatch' },
       { text: 'TypeScript', link: '/docs/typescript' },
       { text: 'Legacy 3.x middleware', link: '/docs/legacy-middleware' },
