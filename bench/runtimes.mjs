@@ -20,6 +20,7 @@ import { wrkVersion } from './lib/wrk.mjs';
 import { scenarioById } from './lib/scenarios.mjs';
 import { verify } from './lib/http-client.mjs';
 import { detectPinning, freePort, installCleanup, spawnPinned, stop, waitForReady } from './lib/processes.mjs';
+import { barChart } from './lib/svg-chart.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH_DIR, '..');
@@ -120,6 +121,37 @@ function renderTables(results) {
   return parts.join('\n\n');
 }
 
+/** The chart of the section: one panel per runtime and scenario, requests/s of each server. */
+function runtimesChart(results) {
+  const { options } = results;
+  const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  const panels = [];
+  for (const runtime of options.runtimes) {
+    for (const sc of options.only) {
+      const servers = Object.keys(results.cells[runtime] ?? {});
+      panels.push({
+        title: `${RUNTIMES[runtime].label} ${results.versions[runtime]}, ${SCENARIO_NAMES[sc]} (${sc})`,
+        bars: servers.map((server) => {
+          const cell = results.cells[runtime][server][sc];
+          const usable = cell && !cell.error && cell.rps > 0;
+          return { label: serverLabel(runtime, server), value: usable ? cell.rps : null, note: cell?.error ? 'failed' : '—', highlight: server === 'portico-fetch' };
+        }),
+      });
+    }
+  }
+  return barChart({
+    title: 'Requests per second on Bun, Deno and Node (higher is better)',
+    subtitle: `Measured ${results.date}; each panel on its own scale`,
+    description: 'Requests per second of Portico through app.fetch and through node:http, express@4, Hono and Elysia, per runtime and scenario.',
+    columns: 2,
+    width: 1120,
+    format: (n) => thousands.format(n),
+    panels,
+  });
+}
+
+const CHART_FILE = join(ROOT, 'docs', 'charts', 'runtimes.svg');
+
 function renderSection(results) {
   const { options, environment } = results;
   return `<!-- runtimes:start -->
@@ -129,6 +161,8 @@ the mean of the rounds shown; ${environment.pinning}. Requests/s, and in bracket
 ${environment.cpu}.
 
 ${renderTables(results)}
+
+![Requests per second on Bun, Deno and Node](docs/charts/runtimes.svg)
 <!-- runtimes:end -->`;
 }
 
@@ -144,6 +178,7 @@ function writeSection(results) {
       ? text.slice(0, start) + section + text.slice(end + '<!-- runtimes:end -->'.length)
       : `${text.trimEnd()}\n\n## Runtimes\n\n${section}\n`;
   writeFileSync(file, next);
+  writeFileSync(CHART_FILE, runtimesChart(results));
 }
 
 async function runtimeVersion(runtime) {
