@@ -1,8 +1,7 @@
 // The code samples of the documentation and what each claims, read from the Markdown.
 // The conventions (docs/docs-site.md, "Code samples"):
 // - a ```js / ```ts block is a sample and is run; ```js fragment marks one that cannot run alone
-//   (it is only parsed, so a syntax error still fails); ```js module fragment is parsed as an ES
-//   module (a Worker's, Bun's or Deno's entry, which `import`s and `export`s);
+//   (it is only parsed, so a syntax error still fails);
 // - an HTML comment right after the block, `<!-- sample … -->`, says what running it must show:
 //   one exchange per line, `GET /path [Header: value] body -> 200 [Header: value] body`, and
 //   `setup:`, `file:`, `copy:`, `only: portico`, `tls` lines (see parseSpec).
@@ -28,7 +27,6 @@ export function extractSamples(markdown, file) {
         line: i + 1,
         typescript,
         fragment: words.includes('fragment'),
-        module: words.includes('module'),
         code: lines.slice(i + 1, end).join('\n') + '\n',
         spec: parseSpec(commentAfter(lines, end + 1), `${file}:${i + 1}`),
       });

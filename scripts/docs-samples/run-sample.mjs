@@ -26,7 +26,7 @@ export function moduleMap(framework) {
 }
 
 /** Throws with the position when `code` does not parse (JavaScript with acorn, TypeScript with tsc). */
-export function checkSyntax(code, typescript, module = false) {
+export function checkSyntax(code, typescript) {
   if (typescript) {
     const out = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
     const errors = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
@@ -34,7 +34,7 @@ export function checkSyntax(code, typescript, module = false) {
     return out.outputText;
   }
   try {
-    parse(code, { ecmaVersion: 'latest', sourceType: module ? 'module' : 'script', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true });
+    parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true });
   } catch (err) {
     throw new Error(`does not parse: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }

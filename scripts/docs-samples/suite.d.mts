@@ -23,8 +23,6 @@ export interface Sample {
   line: number;
   typescript: boolean;
   fragment: boolean;
-  /** Parsed as an ES module (```js module fragment). */
-  module: boolean;
   code: string;
   spec: SampleSpec;
 }
