@@ -41,8 +41,8 @@ export interface ResponseState {
 export type FetchResponse = ServerResponse & { [STATE]: ResponseState; _header?: unknown; _implicitHeader?: () => void };
 
 /**
- * Whether node keeps the head in `_header` and refuses headers once it is set (node's own
- * ServerResponse does; another runtime's may not). Then the head is recorded there as well, so that
+ * Whether node keeps the head in `_header`, reads `headersSent` from it and refuses headers once it
+ * is set (node's own ServerResponse does; another runtime's may not). Then the head is recorded there as well, so that
  * `setHeader` after the head throws node's ERR_HTTP_HEADERS_SENT and middleware reading `_header`
  * sees a head; otherwise the header methods are wrapped to throw the same error.
  */
@@ -55,6 +55,12 @@ function probeHeaderField(): boolean {
     const res = new ServerResponse(new IncomingMessage(null as never)) as FetchResponse;
     if (!Object.prototype.hasOwnProperty.call(res, '_header')) return false;
     res._header = 'HTTP/1.1 200 OK\r\n\r\n';
+    // The response's own `headersSent` and `writableEnded` must read `_header` and `finished`, as
+    // node's do (Bun's keeps `_header` and refuses headers after it, but reports `headersSent` from
+    // state of its own): else the transport reports them itself.
+    if (res.headersSent !== true) return false;
+    (res as { finished: boolean }).finished = true;
+    if (res.writableEnded !== true) return false;
     try {
       res.setHeader('x-probe', '1');
       return false;
