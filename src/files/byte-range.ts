@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import parseRange from 'range-parser';
-import type { RangeParser } from '../request/range';
+import type { RangeParser } from '../http/range-parser-signature';
 import { isRangeFresh } from './conditional';
 import { parseRangeAllOrNothing, readsRangesAsExpress3 } from '../http/express3-ranges';
 

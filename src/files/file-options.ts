@@ -4,7 +4,7 @@ import { statOnThisThread, statOnThisThreadFallthrough, type StatFunction } from
 import { maxAgeSeconds } from './max-age';
 import { FILE_PROFILE_4, type FileProfile } from './file-profile';
 import type { FreshnessFunction } from './conditional';
-import type { RangeParser } from '../request/range';
+import type { RangeParser } from '../http/range-parser-signature';
 
 /** How files and directories whose name begins with a dot are treated. */
 export type DotfilesPolicy = 'allow' | 'deny' | 'ignore';

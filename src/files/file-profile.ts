@@ -1,5 +1,5 @@
 import type contentDisposition from 'content-disposition';
-import type { RangeParser } from '../request/range';
+import type { RangeParser } from '../http/range-parser-signature';
 import { contentTypeFor } from '../http/mime';
 import type { DotfilesPolicy } from './file-options';
 import type { FreshnessFunction } from './conditional';

@@ -1,12 +1,12 @@
 import parseRange from 'range-parser';
 import type { PorticoRequest } from './request';
 import { headerString } from './header';
+import type { RangeParser } from '../http/range-parser-signature';
 
 /** The result of `req.range`: ranges with their unit, `-1` (unsatisfiable), `-2` (malformed) or `undefined` (no header). */
 export type RangeResult = parseRange.Ranges | parseRange.Result | undefined;
 
-/** A `range-parser` release's parse function: Express 4 reads ranges with 1.2, Express 5 with the newest 1.x. */
-export type RangeParser = typeof parseRange;
+export type { RangeParser };
 
 /**
  * `req.range(size, { combine })`: the `Range` header (RFC 9110 §14.2) resolved against a resource of
