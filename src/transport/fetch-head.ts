@@ -51,7 +51,8 @@ export function sendHead(res: FetchResponse, state: ResponseState): void {
     if (ending === undefined) body = openBodyStream(res, state);
     else if (unsized) body = singleChunkStream(ending);
     // Ended with its head: the bytes themselves, no stream.
-    else body = ending.byteLength > 0 ? ending : null;
+    // (A Buffer's memory is an ArrayBuffer, never shared: what BodyInit's Uint8Array<ArrayBuffer> asks.)
+    else body = ending.byteLength > 0 ? (ending as Uint8Array<ArrayBuffer>) : null;
   }
   let response: Response;
   try {
