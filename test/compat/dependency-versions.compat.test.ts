@@ -1,12 +1,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import express from 'express';
 import portico from '../../src/index';
-import { startServer, send, type RunningServer, type SimpleResponse } from '../helpers/server';
-import { stableHeaders } from '../helpers/compare';
+import { startServer, send } from '../helpers/server';
+import { comparable, startHeaderPair, twelveByteFile, type HeaderPair } from '../helpers/header-pair';
 
 /*
  * `portico` reads `Range` with range-parser 1.2 as express@4 does (`~1.2.1` in express and send
@@ -35,31 +32,19 @@ function build(framework: Framework) {
   return app;
 }
 
-let ours: RunningServer;
-let theirs: RunningServer;
+let pair: HeaderPair;
+let removeFile: () => void;
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'portico-deps4-'));
-  file = join(dir, 'twelve.txt');
-  writeFileSync(file, 'hello world!');
-  ours = await startServer(build(portico as unknown as Framework));
-  theirs = await startServer(build(express));
+  ({ dir, file, remove: removeFile } = twelveByteFile('portico-deps4-'));
+  pair = await startHeaderPair(build(portico as unknown as Framework), build(express));
 });
 after(async () => {
-  await ours.close();
-  await theirs.close();
-  rmSync(dir, { recursive: true, force: true });
+  await pair.close();
+  removeFile();
 });
 
-function comparable(res: SimpleResponse) {
-  return { status: res.status, headers: stableHeaders(res, ['last-modified', 'etag']), body: res.body.toString('latin1') };
-}
-
-async function sameAnswer(path: string, headers: Record<string, string>): Promise<SimpleResponse> {
-  const [mine, oracle] = await Promise.all([send(ours.port, { method: 'GET', path, headers }), send(theirs.port, { method: 'GET', path, headers })]);
-  assert.deepEqual(comparable(mine), comparable(oracle), `GET ${path} ${JSON.stringify(headers)}`);
-  return mine;
-}
+const sameAnswer = (path: string, headers: Record<string, string>) => pair.sameAnswer(path, headers);
 
 /** Headers range-parser 1.2 and 1.3 read differently. */
 const RANGES = ['bytes=-6000 ,12- ,- ', 'bytes=0x1-1 ,1- ,5000-5000', 'BYTES=-', 'bytes=13-3, -1-2, -0', 'bytes=0-1, ,2-3', 'bytes=1-,', 'bytes=,1-2', 'bytes=-1,-'];

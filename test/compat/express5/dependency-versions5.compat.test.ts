@@ -1,12 +1,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import express5 from 'express5';
 import portico5 from '../../../src/express5/index';
-import { startServer, send, type RunningServer, type SimpleResponse } from '../../helpers/server';
-import { stableHeaders } from '../../helpers/compare';
+import { startServer, send } from '../../helpers/server';
+import { comparable, startHeaderPair, twelveByteFile, type HeaderPair } from '../../helpers/header-pair';
 
 /*
  * The behaviours portico/5 takes from the libraries Express 5.3 resolves at other versions than
@@ -58,31 +55,19 @@ function buildQuery(framework: Framework, setting: unknown) {
   return app;
 }
 
-let ours: RunningServer;
-let theirs: RunningServer;
+let pair: HeaderPair;
+let removeFile: () => void;
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'portico-deps5-'));
-  file = join(dir, 'twelve.txt');
-  writeFileSync(file, 'hello world!');
-  ours = await startServer(build(portico5 as unknown as Framework));
-  theirs = await startServer(build(express5));
+  ({ dir, file, remove: removeFile } = twelveByteFile('portico-deps5-'));
+  pair = await startHeaderPair(build(portico5 as unknown as Framework), build(express5));
 });
 after(async () => {
-  await ours.close();
-  await theirs.close();
-  rmSync(dir, { recursive: true, force: true });
+  await pair.close();
+  removeFile();
 });
 
-function comparable(res: SimpleResponse) {
-  return { status: res.status, headers: stableHeaders(res, ['last-modified', 'etag']), body: res.body.toString('latin1') };
-}
-
-async function sameAnswer(path: string, headers: Record<string, string>): Promise<SimpleResponse> {
-  const [mine, oracle] = await Promise.all([send(ours.port, { method: 'GET', path, headers }), send(theirs.port, { method: 'GET', path, headers })]);
-  assert.deepEqual(comparable(mine), comparable(oracle), `GET ${path} ${JSON.stringify(headers)}`);
-  return mine;
-}
+const sameAnswer = (path: string, headers: Record<string, string>) => pair.sameAnswer(path, headers);
 
 // Headers range-parser 1.2 and 1.3 read differently (whitespace around members, empty members, `0x1`).
 const RANGES = [
@@ -146,11 +131,11 @@ describe('req.is on portico/5 (type-is 2, mime-types 3)', () => {
   it('matches Content-Type against types and extension names as express@5.3.0', async () => {
     for (const [type, types] of CASES) {
       const [mine, oracle] = await Promise.all(
-        [ours, theirs].map((s) => send(s.port, { method: 'POST', path: '/is', headers: { 'content-type': type, 'x-types': JSON.stringify(types) }, body: 'x' })),
+        [pair.ours, pair.theirs].map((s) => send(s.port, { method: 'POST', path: '/is', headers: { 'content-type': type, 'x-types': JSON.stringify(types) }, body: 'x' })),
       );
       assert.deepEqual(comparable(mine), comparable(oracle), `${type} ${JSON.stringify(types)}`);
     }
-    const js = await send(ours.port, { method: 'POST', path: '/is', headers: { 'content-type': 'text/javascript', 'x-types': '["js"]' }, body: 'x' });
+    const js = await send(pair.ours.port, { method: 'POST', path: '/is', headers: { 'content-type': 'text/javascript', 'x-types': '["js"]' }, body: 'x' });
     assert.equal(JSON.parse(js.body.toString()), 'js');
   });
 });
