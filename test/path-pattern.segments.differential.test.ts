@@ -50,6 +50,19 @@ const requestFor = (p: string) =>
 
 const kase = pattern.chain((p) => fc.record({ pattern: fc.constant(p), path: requestFor(p), kind: fc.constantFrom('get', 'use'), strict: fc.boolean(), sensitive: fc.boolean() }));
 
+/**
+ * The echo's JSON, or the text of an answer that did not reach it: a parameter value of `..`
+ * walks out of `/try` once a URL parser resolves dot segments (as a Fetch Request does), and
+ * both servers then answer their HTML 404.
+ */
+function bodyOf(text: string): { matched: boolean } | string {
+  try {
+    return JSON.parse(text) as { matched: boolean };
+  } catch {
+    return text;
+  }
+}
+
 let both: ServerPair;
 
 describe('paths of literal segments and parameters, on Portico and express@4 (differential, generated)', () => {
@@ -67,8 +80,9 @@ describe('paths of literal segments and parameters, on Portico and express@4 (di
         const { portico: fromPortico, express: fromExpress } = await both.send({ path });
         assert.equal(fromPortico.status, fromExpress.status);
         assert.equal(fromPortico.headers['x-layer'], fromExpress.headers['x-layer']);
-        assert.deepEqual(JSON.parse(fromPortico.text), JSON.parse(fromExpress.text));
-        if ((JSON.parse(fromExpress.text) as { matched: boolean }).matched) matched++;
+        const answer = bodyOf(fromExpress.text);
+        assert.deepEqual(bodyOf(fromPortico.text), answer);
+        if (typeof answer === 'object' && answer.matched) matched++;
       }),
       { numRuns: 300 },
     );
