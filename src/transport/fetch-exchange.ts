@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { connectionInfo } from './fetch-options';
 import { FetchSocket } from './fetch-socket';
 import { createFetchRequest, type RequestFactory } from './fetch-request';
 import { createFetchResponse, type ResponseFactory } from './fetch-response';
@@ -27,8 +26,8 @@ export interface MessageFactories {
  */
 export function createFetchExchange(request: Request, context: unknown, resolve: (response: Response) => void, make: MessageFactories): FetchExchange {
   const url = new URL(request.url);
-  const socket = new FetchSocket(connectionInfo(request, url, context));
+  const socket = new FetchSocket(request, url, context);
   const req = createFetchRequest(request, url, socket, make.request);
-  const res = createFetchResponse(req, socket, resolve, make.response, request.signal as AbortSignal | null | undefined);
+  const res = createFetchResponse(req, socket, resolve, make.response, request);
   return { req, res };
 }

@@ -48,7 +48,9 @@ export function createFetchRequest(request: Request, url: URL, socket: FetchSock
   if (headers.host === undefined) {
     headers.host = url.host;
   }
-  const body = request.body;
+  // A GET or HEAD Request has no body (the constructor refuses one), so it is not asked: some hosts
+  // build the whole Request only when `body` is read, as @hono/node-server does.
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : request.body;
   if (body === null && ((headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined)) {
     // A Request has no body for GET and HEAD, whatever its head declared: the declaration goes
     // too, so that the parsers see a request without a body rather than one cut short.

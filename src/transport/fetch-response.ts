@@ -32,6 +32,8 @@ class FetchResponseState implements ResponseState, GoneListener {
   resolve: ((response: Response) => void) | undefined;
   res: FetchResponse;
   socket: FetchSocket;
+  /** The Request, whose signal is read only if the response is still open after the app's first run. */
+  request: Request | undefined = undefined;
   signal: AbortSignal | undefined = undefined;
   /** Listening to `signal` (see listenForAbort). */
   listening = false;
@@ -79,12 +81,19 @@ const ONCE = { once: true } as const;
  * Listens to the request's AbortSignal while the response is still open once the app's first
  * synchronous run is over. A response the app ended in that run (most: `res.send`, `res.json`) is
  * complete before the host can report anything (its 'finish' and 'close' follow on the next ticks,
- * ahead of any I/O), so it never listens: no listener is added and removed per request.
+ * ahead of any I/O), so it never reads the signal: no listener is added and removed per request.
+ * A signal that had aborted before that (the client left before the app answered) is acted on
+ * here, on the next tick.
  */
 export function listenForAbort(res: ServerResponse): void {
   const state = (res as FetchResponse)[STATE] as FetchResponseState;
-  const signal = state.signal;
-  if (signal === undefined || state.abortPending || state.listening || state.ended || state.closed || state.cut) return;
+  if (state.abortPending || state.listening || state.ended || state.closed || state.cut) return;
+  // Read here, not as the exchange is made: some hosts build the signal (and with it the whole
+  // Request) only when it is read, as @hono/node-server does.
+  const signal = (state.request?.signal ?? undefined) as AbortSignal | undefined;
+  state.request = undefined;
+  if (signal === undefined) return;
+  state.signal = signal;
   if (signal.aborted) {
     state.abortPending = true;
     process.nextTick(abortNow, state);
@@ -100,10 +109,10 @@ function abortNow(state: FetchResponseState): void {
 
 /**
  * Makes node's response for `req` over `socket` (with `make`); `resolve` receives the Response
- * once its head is known. The request's AbortSignal (the client going away, as the host reports it)
+ * once its head is known. The `request`'s AbortSignal (the client going away, as the host reports it)
  * and the app destroying the socket or response both end it as a closed connection does.
  */
-export function createFetchResponse(req: IncomingMessage, socket: FetchSocket, resolve: (response: Response) => void, make: ResponseFactory, signal: AbortSignal | null | undefined): ServerResponse {
+export function createFetchResponse(req: IncomingMessage, socket: FetchSocket, resolve: (response: Response) => void, make: ResponseFactory, request: Request): ServerResponse {
   const res = make(req) as FetchResponse;
   const state = new FetchResponseState(res, socket, resolve);
   // A field under a Symbol, as node keeps its own response state (`kOutHeaders`…).
@@ -113,15 +122,9 @@ export function createFetchResponse(req: IncomingMessage, socket: FetchSocket, r
   for (let i = 0; i < MEMBER_NAMES.length; i++) Object.defineProperty(res, MEMBER_NAMES[i] as string, MEMBER_DESCRIPTORS[i] as PropertyDescriptor);
   (res as { socket: unknown }).socket = socket;
   socket.onGone = state;
-  if (signal !== undefined && signal !== null) {
-    // Listened to once the app's first run is over (see listenForAbort), and until the response
-    // closes: then the signal no longer means anything to this exchange.
-    state.signal = signal;
-    if (signal.aborted) {
-      state.abortPending = true;
-      process.nextTick(abortNow, state);
-    }
-  }
+  // Its signal is listened to once the app's first run is over (see listenForAbort), and until
+  // the response closes: then the signal no longer means anything to this exchange.
+  state.request = request;
   return res;
 }
 

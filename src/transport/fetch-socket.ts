@@ -1,6 +1,6 @@
 import { Duplex } from 'node:stream';
 import { fetchError } from './fetch-errors';
-import type { ConnectionInfo } from './fetch-options';
+import { localPortOf, remoteInfo, type RemoteInfo } from './fetch-options';
 
 /** The stream's options, the same for every socket (read by the constructor, never kept). */
 const SOCKET_OPTIONS = { allowHalfOpen: true, emitClose: true } as const;
@@ -18,23 +18,43 @@ export interface GoneListener {
  * (the response is cut, the request aborted), as destroying node's socket is.
  */
 export class FetchSocket extends Duplex {
-  readonly remoteAddress: string | undefined;
-  readonly remotePort: number | undefined;
-  readonly remoteFamily: string | undefined;
   readonly localAddress: string | undefined = undefined;
   readonly localPort: number | undefined;
   /** Set only for https, as only a TLSSocket has it. */
   declare readonly encrypted?: true;
   /** Told once, as the socket is destroyed (by the app, or because the client went away). */
   onGone: GoneListener | undefined = undefined;
+  /** The Request and what its host passed beside it, until the client's address is first read. */
+  private remoteSource: { request: Request; context: unknown } | undefined;
+  private remote: RemoteInfo | undefined = undefined;
 
-  constructor(info: ConnectionInfo) {
+  constructor(request: Request, url: URL, context: unknown) {
     super(SOCKET_OPTIONS);
-    this.remoteAddress = info.remoteAddress;
-    this.remotePort = info.remotePort;
-    this.remoteFamily = info.remoteFamily;
-    this.localPort = info.localPort;
-    if (info.encrypted) (this as { encrypted?: true }).encrypted = true;
+    this.localPort = localPortOf(url);
+    if (url.protocol === 'https:') (this as { encrypted?: true }).encrypted = true;
+    this.remoteSource = { request, context };
+  }
+
+  /** The client's address, asked of the host on first read (a getter, as on `net.Socket`). */
+  get remoteAddress(): string | undefined {
+    return this.remoteInfo().remoteAddress;
+  }
+
+  get remotePort(): number | undefined {
+    return this.remoteInfo().remotePort;
+  }
+
+  get remoteFamily(): string | undefined {
+    return this.remoteInfo().remoteFamily;
+  }
+
+  private remoteInfo(): RemoteInfo {
+    if (this.remote === undefined) {
+      const source = this.remoteSource as { request: Request; context: unknown };
+      this.remote = remoteInfo(source.request, source.context);
+      this.remoteSource = undefined;
+    }
+    return this.remote;
   }
 
   override _read(): void {

@@ -115,6 +115,46 @@ describe('app.fetch: the second argument', () => {
     assert.equal(got.port, 1234);
   });
 
+  it("asks the host for the address only when the app reads it, and once", async () => {
+    let asked = 0;
+    const server = {
+      requestIP() {
+        asked++;
+        return { address: '198.51.100.4', port: 1234, family: 'IPv4' };
+      },
+    };
+    const app = (portico as any)();
+    app.get('/quiet', (_req: Req, res: Res) => res.send('no address read'));
+    app.get('/twice', (req: Req, res: Res) => res.json([req.ip, req.socket.remoteAddress, req.socket.remotePort]));
+    assert.equal(await (await (app as FetchApp).fetch(new Request('http://x/quiet'), server)).text(), 'no address read');
+    assert.equal(asked, 0);
+    assert.deepEqual(await (await (app as FetchApp).fetch(new Request('http://x/twice'), server)).json(), ['198.51.100.4', '198.51.100.4', 1234]);
+    assert.equal(asked, 1);
+  });
+
+  it('reads neither the body of a GET nor the signal of a response ended at once (hosts build them lazily)', async () => {
+    const read: string[] = [];
+    const lazy = (request: Request): Request =>
+      new Proxy(request, {
+        get(target, key) {
+          if (key === 'body' || key === 'signal') read.push(key);
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const app = (portico as any)();
+    app.get('/', (_req: Req, res: Res) => res.send('at once'));
+    app.get('/later', (_req: Req, res: Res) => setImmediate(() => res.send('later')));
+    app.post('/', (_req: Req, res: Res) => res.send('posted'));
+    assert.equal(await (await (app as FetchApp).fetch(lazy(new Request('http://x/')))).text(), 'at once');
+    assert.deepEqual(read, []);
+    assert.equal(await (await (app as FetchApp).fetch(lazy(new Request('http://x/later')))).text(), 'later');
+    assert.deepEqual(read, ['signal']);
+    read.length = 0;
+    assert.equal(await (await (app as FetchApp).fetch(lazy(new Request('http://x/', { method: 'POST', body: 'b' })))).text(), 'posted');
+    assert.deepEqual(read, ['body']);
+  });
+
   it("Deno's handler info: { remoteAddr }", async () => {
     const got = (await (await ipApp().fetch(new Request('http://x/'), { remoteAddr: { transport: 'tcp', hostname: '2001:db8::1', port: 80 } })).json()) as any;
     assert.equal(got.ip, '2001:db8::1');

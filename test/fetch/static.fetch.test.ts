@@ -21,8 +21,13 @@ import { express5, porticoEntry5 } from '../compat/express5/files5-frameworks';
 // express@4's deprecation notices (the `hidden` option) are expected here.
 process.env.NO_DEPRECATION = 'express,send';
 
-/** Targets @hono/node-server refuses (400 for a backslash, 500 for userinfo) before any app sees them. */
-const REFUSED_BY_ADAPTER = (path: string): boolean => path.includes('\\') || /^https?:\/\/[^/]*@/.test(path);
+/**
+ * Targets @hono/node-server refuses before any app sees them: 400 for a backslash, and 500 for
+ * userinfo once the real Request is built, which app.fetch asks for only for a method that may
+ * carry a body (it reads `body` then).
+ */
+const REFUSED_BY_ADAPTER = (path: string, method = 'GET'): boolean =>
+  path.includes('\\') || (method !== 'GET' && method !== 'HEAD' && /^https?:\/\/[^/]*@/.test(path));
 
 /** The target a Request for `path` carries: what the URL parser makes of it. */
 function parsedTarget(path: string): string {
@@ -60,7 +65,7 @@ describe(title, () => {
     const path = request.path ?? '/';
     const target = parsedTarget(path);
     const label = name.length > 100 ? name.slice(0, 97) + '...' : name;
-    if (REFUSED_BY_ADAPTER(path)) {
+    if (REFUSED_BY_ADAPTER(path, request.method)) {
       it(`${label}: refused by the adapter, as docs/fetch.md says`, async () => {
         const answer = await send(subject.port, request);
         assert.ok(answer.status === 400 || answer.status === 500, String(answer.status));

@@ -64,11 +64,14 @@ function asTheAdapterReadsIt(listener: Listener): http.RequestListener {
   return adapter().getRequestListener(
     (request, env) => {
       const incoming = env.incoming as http.IncomingMessage;
-      // A Request refuses a URL with credentials, so the adapter answers 500 for the app.fetch
-      // side once app.fetch reads the Request; the same here. (Reading the Request itself would
-      // have the adapter wrap node's request body in a stream, and the reference could not read it.)
+      // A Request refuses a URL with credentials. The adapter builds the real Request only when a
+      // member it does not hold itself is read, and app.fetch reads one (`body`) only for a method
+      // that may carry a body: the adapter then answers 500; the same here. (Reading the Request
+      // itself would have the adapter wrap node's request body in a stream, and the reference
+      // could not read it.)
       const url = new URL(request.url);
-      if (url.username !== '' || url.password !== '') throw new TypeError('Request cannot be constructed from a URL that includes credentials');
+      const bodiless = request.method === 'GET' || request.method === 'HEAD';
+      if (!bodiless && (url.username !== '' || url.password !== '')) throw new TypeError('Request cannot be constructed from a URL that includes credentials');
       incoming.url = pathAndQuery(request.url);
       listener(incoming, env.outgoing as http.ServerResponse);
       // The adapter's marker for "answered on node's response already": it writes nothing more.
