@@ -68,10 +68,29 @@ export function sendHead(res: FetchResponse, state: ResponseState): void {
     }
   }
   state.headSent = true;
-  if (HEADER_FIELD) res._header = 'HTTP/1.1 ' + String(status) + ' ' + res.statusMessage + '\r\n\r\n';
+  recordHead(res, status);
   const done = state.resolve;
   state.resolve = undefined;
   if (done !== undefined) done(response);
+}
+
+/**
+ * The head in `_header`, as node keeps it once sent. Middleware reads it to learn whether the head
+ * went out (express-session calls `_implicitHeader()` while it is empty, which would write a
+ * second head), so it is set on every runtime, not only where the response's own `headersSent`
+ * reads it (HEADER_FIELD). A runtime whose `_header` cannot be written keeps its own.
+ */
+function recordHead(res: FetchResponse, status: number): void {
+  const head = 'HTTP/1.1 ' + String(status) + ' ' + res.statusMessage + '\r\n\r\n';
+  if (HEADER_FIELD) {
+    res._header = head;
+    return;
+  }
+  try {
+    res._header = head;
+  } catch {
+    // An accessor without a setter.
+  }
 }
 
 /** Is `name` among the fields kept for the Response (a single value, or a list)? */
