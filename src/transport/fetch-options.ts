@@ -70,7 +70,7 @@ export function remoteInfo(request: Request, context: unknown): RemoteInfo {
   return info;
 }
 
-/** The server's end, from the request's URL: its port, and whether it is https. */
+/** The server's port, from the request's URL (the scheme's default when it names none). */
 export function localPortOf(url: URL): number {
   return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
 }
