@@ -1,5 +1,5 @@
 import { isConnectionSpecificHeader } from './connection-headers';
-import { HEADER_FIELD, HIGH_WATER_MARK, type FetchResponse, type ResponseState } from './fetch-response-state';
+import { HIGH_WATER_MARK, type FetchResponse, type ResponseState } from './fetch-response-state';
 
 /*
  * The head of a fetch response: when node:http would write it, the Response is made from the
@@ -81,13 +81,8 @@ export function sendHead(res: FetchResponse, state: ResponseState): void {
  * reads it (HEADER_FIELD). A runtime whose `_header` cannot be written keeps its own.
  */
 function recordHead(res: FetchResponse, status: number): void {
-  const head = 'HTTP/1.1 ' + String(status) + ' ' + res.statusMessage + '\r\n\r\n';
-  if (HEADER_FIELD) {
-    res._header = head;
-    return;
-  }
   try {
-    res._header = head;
+    res._header = 'HTTP/1.1 ' + String(status) + ' ' + res.statusMessage + '\r\n\r\n';
   } catch {
     // An accessor without a setter.
   }

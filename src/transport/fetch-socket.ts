@@ -24,15 +24,17 @@ export class FetchSocket extends Duplex {
   declare readonly encrypted?: true;
   /** Told once, as the socket is destroyed (by the app, or because the client went away). */
   onGone: GoneListener | undefined = undefined;
-  /** The Request and what its host passed beside it, until the client's address is first read. */
-  private remoteSource: { request: Request; context: unknown } | undefined;
+  /** The Request and what its host passed beside it, kept for the first read of the client's address. */
+  private readonly hostRequest: Request;
+  private readonly hostContext: unknown;
   private remote: RemoteInfo | undefined = undefined;
 
   constructor(request: Request, url: URL, context: unknown) {
     super(SOCKET_OPTIONS);
     this.localPort = localPortOf(url);
     if (url.protocol === 'https:') (this as { encrypted?: true }).encrypted = true;
-    this.remoteSource = { request, context };
+    this.hostRequest = request;
+    this.hostContext = context;
   }
 
   /** The client's address, asked of the host on first read (a getter, as on `net.Socket`). */
@@ -49,11 +51,7 @@ export class FetchSocket extends Duplex {
   }
 
   private remoteInfo(): RemoteInfo {
-    if (this.remote === undefined) {
-      const source = this.remoteSource as { request: Request; context: unknown };
-      this.remote = remoteInfo(source.request, source.context);
-      this.remoteSource = undefined;
-    }
+    if (this.remote === undefined) this.remote = remoteInfo(this.hostRequest, this.hostContext);
     return this.remote;
   }
 
