@@ -33,9 +33,26 @@ export async function startPair(app: FetchApp): Promise<FetchPair> {
 /** Headers that belong to the connection or the moment, not to the app's answer. */
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+/**
+ * A cookie set with `maxAge` carries `Expires` = the moment it was set + Max-Age: the two servers
+ * are asked one after the other, so their dates may be a second apart. The date is kept as a
+ * date, checked to be within 5 s of Max-Age from now; Max-Age itself is compared as sent.
+ */
+function clockFree(cookie: string): string {
+  const maxAge = /;\s*Max-Age=(\d+)/i.exec(cookie);
+  if (maxAge === null) return cookie;
+  return cookie.replace(/Expires=([^;]*)/i, (whole, date: string) => {
+    const off = Date.parse(date) - (Date.now() + Number(maxAge[1]) * 1000);
+    return Math.abs(off) <= 5000 ? 'Expires=<Max-Age from now>' : whole;
+  });
+}
+
 /** What must be equal over both transports: status, headers but the transport's own, body bytes. */
 export function answer(res: SimpleResponse): { status: number; headers: Record<string, unknown>; body: string } {
   const headers: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(res.headers)) if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (TRANSPORT_HEADERS.has(name)) continue;
+    headers[name] = name === 'set-cookie' && Array.isArray(value) ? value.map((cookie) => clockFree(String(cookie))) : value;
+  }
   return { status: res.status, headers, body: res.body.toString('base64') };
 }
